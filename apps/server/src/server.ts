@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { loadBundledSchedule } from './bundled-schedule.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDb } from './store/db.ts';
+import { ScheduleRepo } from './store/schedule-repo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await new ScheduleRepo(db).seedIfEmpty(loadBundledSchedule(), new Date());
+  const app = await buildApp(config, { db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Live streams never end by themselves: close() ends them, then the store goes.
+    const forced = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await db.destroy();
+    clearTimeout(forced);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    `${config.station.name} is on http://${shownHost}:${port}` + (config.demoStation ? ' (demo station)' : ''),
+  );
+}
+
+main().catch((error: unknown) => {
+  // A bad config is the operator's to fix: say what is wrong without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

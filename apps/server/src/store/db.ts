@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export interface StoreOptions {
+  /** `postgres://…`; without it an embedded SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to live in (tests give each run its own). */
+  pgSchema?: string;
+}
+
+export type Db = Kysely<Database>;
+
+/** Opens the store and brings its tables up to date; one code path for SQLite and PostgreSQL. */
+export async function openDb(options: StoreOptions): Promise<Db> {
+  const db = new Kysely<Database>({ dialect: createDialect(options) });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+function createDialect({ databaseUrl, dataDir, pgSchema }: StoreOptions) {
+  if (databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+    });
+    return new PostgresDialect({ pool });
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(join(dataDir, 'onair.sqlite'));
+  // WAL lets listeners read while an admin writes; the busy timeout rides out a concurrent writer.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database: sqlite });
+}
+
+async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`);
+  }
+}

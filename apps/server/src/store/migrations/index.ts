@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createSchedule from './0001-create-schedule.ts';
+
+/** Every migration in order; names sort lexically, so keep the zero-padded prefix. */
+export const migrations: Record<string, Migration> = {
+  '0001-create-schedule': createSchedule,
+};

@@ -1,0 +1,5 @@
+import { runOnAirBench } from './on-air.bench.ts';
+
+// Benchmarks print figures as ratios against a baseline run in the same process; they never fail on time.
+console.log(`node ${process.version} on ${process.platform}/${process.arch}`);
+runOnAirBench();

@@ -1,0 +1,53 @@
+import { get } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerFixture } from './fixtures/server.ts';
+
+/** Reads `url` for `seconds` after skipping the first `skipSeconds`; returns the content type and bytes/s. */
+function measureRate(url: string, skipSeconds: number, seconds: number) {
+  return new Promise<{ contentType: string; bytesPerSecond: number; burstBytes: number }>((resolve, reject) => {
+    const request = get(url, (response) => {
+      const started = Date.now();
+      let burstBytes = 0;
+      let measured = 0;
+      let measuringSince = 0;
+      response.on('data', (chunk: Buffer) => {
+        const elapsed = (Date.now() - started) / 1000;
+        if (elapsed < skipSeconds) {
+          burstBytes += chunk.length;
+          return;
+        }
+        measuringSince ||= Date.now();
+        measured += chunk.length;
+        if ((Date.now() - measuringSince) / 1000 >= seconds) {
+          request.destroy();
+          resolve({
+            contentType: String(response.headers['content-type']),
+            bytesPerSecond: measured / ((Date.now() - measuringSince) / 1000),
+            burstBytes,
+          });
+        }
+      });
+      response.on('error', reject);
+    });
+    request.on('error', (error) => {
+      if (!request.destroyed) reject(error);
+    });
+  });
+}
+
+describe('the demo station', () => {
+  let server: ServerFixture;
+  beforeAll(async () => {
+    server = await ServerFixture.start();
+  });
+  afterAll(async () => server?.stop());
+
+  it('streams audio/mpeg at 192 kbps in real time after a burst', async () => {
+    const { contentType, bytesPerSecond, burstBytes } = await measureRate(`${server.url}/demo/live`, 1, 5);
+    expect(contentType).toBe('audio/mpeg');
+    expect(burstBytes).toBeGreaterThanOrEqual(60_000); // the burst lets a player start at once
+    const kbps = (bytesPerSecond * 8) / 1000;
+    expect(kbps).toBeGreaterThan(192 * 0.9);
+    expect(kbps).toBeLessThan(192 * 1.1);
+  });
+});

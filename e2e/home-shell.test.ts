@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './fixtures/browser.ts';
+import { waitFor } from './fixtures/ports.ts';
+import { ServerFixture } from './fixtures/server.ts';
+
+describe('the app shell in Chromium', () => {
+  let server: ServerFixture;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await ServerFixture.start();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the tagline over a background that WebGL draws', async () => {
+    const page = await openPage(browser);
+    await page.goto(server.url);
+    await expect(page.getByText('24/7 From Ireland With Love').first().isVisible()).resolves.toBe(true);
+    const canvas = page.getByTestId('shader-background');
+    expect(await canvas.getAttribute('data-renderer')).toBe('webgl');
+    const first = Number(await waitFor('frames drawn', async () => canvas.getAttribute('data-frames')));
+    const later = await waitFor('more frames drawn', async () => {
+      const frames = Number(await canvas.getAttribute('data-frames'));
+      return frames > first ? frames : null;
+    });
+    expect(later).toBeGreaterThan(first);
+    // The pixels are really drawn: WebGL reports no error and the canvas has a size.
+    const size = await canvas.evaluate((element) => [(element as HTMLCanvasElement).width, (element as HTMLCanvasElement).height]);
+    expect(size[0]).toBeGreaterThan(0);
+    expect(size[1]).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("shows the router's own error page on an unknown path", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/nope`);
+    await expect(page.getByText('Unexpected Application Error!').isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { publicStationSchema, stationFileSchema } from './station-schema.ts';
+
+const station = { name: 'Test FM', tagline: 'Always on', timeZone: 'Europe/Dublin', social: {} };
+
+describe('station schemas', () => {
+  it('accepts a station file without streams (the demo station) and fills the theme', () => {
+    const parsed = stationFileSchema.parse(station);
+    expect(parsed.streams).toBeUndefined();
+    expect(parsed.theme).toEqual({ background: '#12061f', accent: '#c026d3' });
+  });
+
+  it('refuses an unknown time zone, a bad colour and an overlong name', () => {
+    expect(stationFileSchema.safeParse({ ...station, timeZone: 'Europe/Atlantis' }).success).toBe(false);
+    expect(stationFileSchema.safeParse({ ...station, theme: { background: 'red', accent: '#000000' } }).success).toBe(false);
+    expect(stationFileSchema.safeParse({ ...station, name: 'x'.repeat(101) }).success).toBe(false);
+  });
+
+  it('requires stream URLs in what listeners receive', () => {
+    expect(publicStationSchema.safeParse(station).success).toBe(false);
+    expect(publicStationSchema.safeParse({ ...station, streams: { standard: '/a', high: '/b' } }).success).toBe(true);
+  });
+});
