@@ -1,5 +1,7 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from './fixtures/browser.ts';
 import { ServerFixture } from './fixtures/server.ts';
 
 /** Reads `url` for `seconds` after skipping the first `skipSeconds`; returns the content type and bytes/s. */
@@ -37,10 +39,32 @@ function measureRate(url: string, skipSeconds: number, seconds: number) {
 
 describe('the demo station', () => {
   let server: ServerFixture;
+  let browser: Browser;
   beforeAll(async () => {
     server = await ServerFixture.start();
+    browser = await launchBrowser();
   });
-  afterAll(async () => server?.stop());
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(['/demo/live', '/demo/live-hq'])('plays %s in Chromium', async (mount) => {
+    const page = await openPage(browser);
+    await page.goto(server.url);
+    // currentTime advancing is the honest sign of sound in headless Chromium (not the 'playing' event).
+    const advanced = await page.evaluate(async (src) => {
+      const audio = new Audio(src);
+      await audio.play();
+      const deadline = Date.now() + 15_000;
+      while (audio.currentTime < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const seconds = audio.currentTime;
+      audio.pause();
+      return seconds;
+    }, mount);
+    expect(advanced).toBeGreaterThanOrEqual(1);
+    await page.context().close();
+  });
 
   it('streams audio/mpeg at 192 kbps in real time after a burst', async () => {
     const { contentType, bytesPerSecond, burstBytes } = await measureRate(`${server.url}/demo/live`, 1, 5);

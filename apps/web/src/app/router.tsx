@@ -1,0 +1,41 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { HomeScreen } from '../features/home/HomeScreen.tsx';
+import { ScheduleScreen } from '../features/schedule/ScheduleScreen.tsx';
+import { Layout } from './layout.tsx';
+
+function ChatLoading() {
+  return (
+    <p className="screen__note" role="status">
+      Loading chat…
+    </p>
+  );
+}
+
+/**
+ * The app's routes, shared by the browser router and by tests (createMemoryRouter).
+ *
+ * Deliberately no `errorElement` anywhere: spec §2 says an unknown path shows the router's default
+ * error page ('Unexpected Application Error!'), which is what React Router renders for its own 404
+ * when no route matches.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    children: [
+      { index: true, Component: HomeScreen },
+      { path: 'schedule', Component: ScheduleScreen },
+      {
+        path: 'chat',
+        // Chat is the heaviest screen once built, so it is split out and fetched on first visit.
+        lazy: () => import('../features/chat/ChatScreen.tsx').then(({ ChatScreen }) => ({ Component: ChatScreen })),
+        // Shown when /chat is the first page loaded, while its chunk downloads.
+        HydrateFallback: ChatLoading,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import '../../styles/shader-background.css';
+import { ShaderRenderer } from './shader-renderer.ts';
+
+/**
+ * The animated aurora behind every screen. A CSS gradient on the host is always painted first, so
+ * the page looks right before WebGL starts, and stays usable when WebGL is missing or lost.
+ *
+ * The canvas is created per mount rather than rendered by React: a canvas whose context was lost
+ * on unmount can never hand out a working one again, which StrictMode's remount would hit.
+ */
+export function ShaderBackground() {
+  const hostRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const canvas = document.createElement('canvas');
+    canvas.className = 'shader-background__canvas';
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.dataset.testid = 'shader-background';
+    canvas.dataset.frames = '0';
+    host.append(canvas);
+
+    const fallBack = () => {
+      canvas.dataset.renderer = 'fallback';
+    };
+    const renderer = ShaderRenderer.create(canvas, { window, document }, fallBack);
+    if (renderer) canvas.dataset.renderer = 'webgl';
+    else fallBack();
+
+    return () => {
+      renderer?.destroy();
+      canvas.remove();
+    };
+  }, []);
+
+  return <div ref={hostRef} className="shader-background" aria-hidden="true" />;
+}

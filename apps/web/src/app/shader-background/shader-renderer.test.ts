@@ -1,0 +1,111 @@
+import { RENDERER_MAX_PIXEL_RATIO } from '@onair/core';
+import { describe, expect, it, vi } from 'vitest';
+import { FRAMES_REPORT_INTERVAL, ShaderRenderer, type ShaderEnvironment } from './shader-renderer.ts';
+
+/** A WebGL context that accepts every call and counts draws (jsdom has no WebGL). */
+function fakeGl() {
+  const calls = { drawArrays: 0, loseContext: 0 };
+  const gl = new Proxy(
+    {},
+    {
+      get(_target, prop) {
+        if (prop === 'drawArrays') return () => void calls.drawArrays++;
+        if (prop === 'getExtension') return () => ({ loseContext: () => void calls.loseContext++ });
+        if (prop === 'isContextLost') return () => false;
+        if (prop === 'getShaderParameter' || prop === 'getProgramParameter') return () => true;
+        if (prop === 'getAttribLocation') return () => 0;
+        if (typeof prop === 'string' && /^[A-Z_]+$/.test(prop)) return 0;
+        return () => ({});
+      },
+    },
+  );
+  return { gl, calls };
+}
+
+function setup({ reducedMotion = false, hidden = false } = {}) {
+  const { gl, calls } = fakeGl();
+  const canvas = document.createElement('canvas');
+  vi.spyOn(canvas, 'getContext').mockReturnValue(gl as WebGL2RenderingContext);
+
+  const frames: FrameRequestCallback[] = [];
+  const motionQuery = Object.assign(new EventTarget(), { matches: reducedMotion });
+  const fakeWindow = Object.assign(new EventTarget(), {
+    innerWidth: 400,
+    innerHeight: 800,
+    devicePixelRatio: 3,
+    performance: { now: () => 0 },
+    matchMedia: () => motionQuery,
+    requestAnimationFrame: vi.fn((callback: FrameRequestCallback) => frames.push(callback)),
+    cancelAnimationFrame: vi.fn(() => void frames.splice(0)),
+  });
+  const fakeDocument = Object.assign(new EventTarget(), { hidden });
+  const env = { window: fakeWindow, document: fakeDocument } as unknown as ShaderEnvironment;
+
+  const renderer = ShaderRenderer.create(canvas, env, () => {});
+  if (!renderer) throw new Error('expected a renderer');
+  /** Run the pending animation frame, as the browser would. */
+  const step = () => frames.shift()?.(16);
+  return { renderer, canvas, calls, frames, step, motionQuery, fakeWindow, fakeDocument };
+}
+
+describe('ShaderRenderer', () => {
+  it('sizes the canvas with the pixel ratio capped', () => {
+    const { canvas } = setup();
+    expect(canvas.width).toBe(400 * RENDERER_MAX_PIXEL_RATIO);
+    expect(canvas.height).toBe(800 * RENDERER_MAX_PIXEL_RATIO);
+  });
+
+  it('draws every animation frame and reports the count every interval', () => {
+    const { canvas, calls, step } = setup();
+    expect(calls.drawArrays).toBe(1);
+    expect(canvas.dataset.frames).toBe('1');
+    for (let i = 1; i < FRAMES_REPORT_INTERVAL; i++) step();
+    expect(calls.drawArrays).toBe(FRAMES_REPORT_INTERVAL);
+    expect(canvas.dataset.frames).toBe(String(FRAMES_REPORT_INTERVAL));
+    expect(canvas.dataset.mode).toBe('running');
+  });
+
+  it('stops drawing while the document is hidden and resumes when visible', () => {
+    const { canvas, calls, frames, step, fakeDocument } = setup();
+    fakeDocument.hidden = true;
+    fakeDocument.dispatchEvent(new Event('visibilitychange'));
+    expect(frames).toHaveLength(0);
+    expect(canvas.dataset.mode).toBe('paused');
+    const drawn = calls.drawArrays;
+
+    fakeDocument.hidden = false;
+    fakeDocument.dispatchEvent(new Event('visibilitychange'));
+    step();
+    expect(calls.drawArrays).toBe(drawn + 2);
+    expect(canvas.dataset.mode).toBe('running');
+  });
+
+  it('draws one still frame under reduced motion and animates once the preference changes', () => {
+    const { canvas, calls, frames, step, motionQuery } = setup({ reducedMotion: true });
+    expect(calls.drawArrays).toBe(1);
+    expect(frames).toHaveLength(0);
+    expect(canvas.dataset.mode).toBe('still');
+    expect(canvas.dataset.frames).toBe('1');
+
+    motionQuery.matches = false;
+    motionQuery.dispatchEvent(new Event('change'));
+    step();
+    expect(calls.drawArrays).toBe(3);
+    expect(canvas.dataset.mode).toBe('running');
+  });
+
+  it('redraws the still frame when the window resizes', () => {
+    const { calls, fakeWindow } = setup({ reducedMotion: true });
+    fakeWindow.dispatchEvent(new Event('resize'));
+    expect(calls.drawArrays).toBe(2);
+  });
+
+  it('releases the context and stops listening on destroy', () => {
+    const { renderer, calls, frames, fakeDocument } = setup();
+    renderer.destroy();
+    expect(calls.loseContext).toBe(1);
+    expect(frames).toHaveLength(0);
+    fakeDocument.dispatchEvent(new Event('visibilitychange'));
+    expect(frames).toHaveLength(0);
+  });
+});

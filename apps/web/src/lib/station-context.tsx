@@ -1,0 +1,83 @@
+import { publicStationSchema, type PublicStation } from '@onair/core';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getJson } from './api-client.ts';
+
+export type StationStatus = 'loading' | 'ready' | 'error';
+
+export interface StationContextValue {
+  status: StationStatus;
+  /** The validated station config, or null until /api/station has answered successfully. */
+  station: PublicStation | null;
+  /** What the shell shows; falls back to neutral words so the app never renders blank. */
+  name: string;
+  tagline: string;
+  error: Error | null;
+  /** Fetch /api/station again (after a failure). */
+  reload: () => void;
+}
+
+/** White-label: no station's words are baked into the bundle, only a neutral product name. */
+export const DEFAULT_STATION_NAME = 'OnAir';
+export const DEFAULT_STATION_TAGLINE = 'Live internet radio';
+
+const StationContext = createContext<StationContextValue | null>(null);
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; station: PublicStation }
+  | { status: 'error'; error: Error };
+
+export function StationProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson('/api/station', publicStationSchema, { signal: controller.signal }).then(
+      (station) => setState({ status: 'ready', station }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const station = state.status === 'ready' ? state.station : null;
+
+  // Station-specific look comes from the config at runtime, so one build serves any station.
+  useEffect(() => {
+    if (!station) return;
+    document.title = station.name;
+    const root = document.documentElement.style;
+    root.setProperty('--station-bg', station.theme.background);
+    root.setProperty('--station-accent', station.theme.accent);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', station.theme.background);
+  }, [station]);
+
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const value = useMemo<StationContextValue>(
+    () => ({
+      status: state.status,
+      station,
+      name: station?.name ?? DEFAULT_STATION_NAME,
+      // While loading, show no tagline rather than a generic one that would flicker into the real one.
+      tagline: station ? station.tagline : state.status === 'error' ? DEFAULT_STATION_TAGLINE : '',
+      error: state.status === 'error' ? state.error : null,
+      reload,
+    }),
+    [state, station, reload],
+  );
+
+  return <StationContext.Provider value={value}>{children}</StationContext.Provider>;
+}
+
+export function useStation(): StationContextValue {
+  const value = useContext(StationContext);
+  if (!value) throw new Error('useStation() must be used inside <StationProvider>');
+  return value;
+}
