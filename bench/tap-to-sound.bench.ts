@@ -1,0 +1,185 @@
+import { cpus, loadavg } from 'node:os';
+import type { AudioQuality } from '@onair/core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/fixtures/browser.ts';
+import { IcecastFixture } from '../e2e/fixtures/icecast.ts';
+import { requireCommand } from '../e2e/fixtures/processes.ts';
+import { ServerFixture } from '../e2e/fixtures/server.ts';
+import { openListenerPage } from '../e2e/listening/player-page.ts';
+
+// Tap-to-sound against a local Icecast 2.4: the app's player next to a bare <audio preload="none">
+// in the same browser, then the upstream cost of now-playing under 200 polling listeners.
+// Prints figures; never passes or fails on time.
+
+const RUNS = Number(process.env['RUNS'] ?? 10);
+const LISTENERS = 200;
+const LISTEN_SECONDS = Number(process.env['LISTEN_SECONDS'] ?? 60);
+/** How often each simulated listener polls: far more often than the app's 30 s, to stress the cache. */
+const LISTENER_POLL_MS = 5_000;
+const MOUNTS: Record<AudioQuality, string> = { standard: '/live', high: '/live-hq' };
+
+/**
+ * In-page script: clicks `button`, then resolves with the ms until `audio.currentTime` first
+ * advances. A string, because tsx's name-keeping helpers do not exist inside the page.
+ */
+function clickToSound(selectors: { button: string; audio: string }): string {
+  return `new Promise((resolve, reject) => {
+    const selectors = ${JSON.stringify(selectors)};
+    const button = document.querySelector(selectors.button);
+    if (!button) return reject(new Error('no ' + selectors.button));
+    const deadline = performance.now() + 20000;
+    const started = performance.now();
+    button.click();
+    const audio = document.querySelector(selectors.audio);
+    if (!audio) return reject(new Error('no ' + selectors.audio));
+    const tick = () => {
+      if (audio.currentTime > 0 && !audio.paused) resolve(performance.now() - started);
+      else if (performance.now() > deadline) reject(new Error('no sound within 20 s'));
+      else setTimeout(tick, 2);
+    };
+    tick();
+  })`;
+}
+
+async function appRun(browser: Browser, server: ServerFixture, quality: AudioQuality): Promise<number> {
+  const page = await openListenerPage(browser);
+  await page.addInitScript((value) => localStorage.setItem('playfm_audio_quality', value), quality);
+  await page.goto(server.url);
+  // The station (stream URLs) must be known, as it is for a listener who looks before tapping.
+  await page.waitForFunction(() => document.title !== 'OnAir');
+  await page.getByRole('button', { name: 'Play' }).waitFor();
+  const ms = await page.evaluate<number>(
+    clickToSound({ button: '.player-play', audio: 'audio[data-testid="player-audio"]' }),
+  );
+  await page.context().close();
+  return ms;
+}
+
+async function bareRun(browser: Browser, server: ServerFixture, url: string): Promise<number> {
+  const page: Page = await openListenerPage(browser);
+  await page.goto(`${server.url}/api/health`); // same origin and CSP as the app, without the app
+  await page.evaluate(`(() => {
+    const audio = document.createElement('audio');
+    audio.preload = 'none';
+    audio.id = 'bare';
+    const button = document.createElement('button');
+    button.id = 'bare-play';
+    button.addEventListener('click', () => {
+      audio.src = ${JSON.stringify(url)} + '?t=' + Date.now();
+      audio.play();
+    });
+    document.body.append(audio, button);
+  })()`);
+  const ms = await page.evaluate<number>(clickToSound({ button: '#bare-play', audio: '#bare' }));
+  await page.context().close();
+  return ms;
+}
+
+function noWebGlBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: requireCommand('chromium'),
+    args: [
+      '--no-sandbox',
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-webgl',
+      '--disable-background-networking',
+    ],
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}
+
+async function pollingListeners(
+  server: ServerFixture,
+  icecast: IcecastFixture,
+): Promise<{ requests: number; upstream: number }> {
+  const before = icecast.requestCount('/status-json.xsl');
+  const until = Date.now() + LISTEN_SECONDS * 1000;
+  let requests = 0;
+  const listener = async () => {
+    let etag: string | null = null;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * LISTENER_POLL_MS));
+    while (Date.now() < until) {
+      const response: Response = await fetch(`${server.url}/api/now-playing`, {
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+      requests += 1;
+      etag = response.headers.get('etag') ?? etag;
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, LISTENER_POLL_MS));
+    }
+  };
+  await Promise.all(Array.from({ length: LISTENERS }, listener));
+  // Icecast writes its access log when a connection closes; give the last one a moment.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return { requests, upstream: icecast.requestCount('/status-json.xsl') - before };
+}
+
+export async function runTapToSoundBench(): Promise<void> {
+  const icecast = await IcecastFixture.start();
+  let server: ServerFixture | undefined;
+  let browser: Browser | undefined;
+  try {
+    await icecast.startSource(MOUNTS.standard, 192);
+    await icecast.startSource(MOUNTS.high, 320);
+    server = await ServerFixture.start({
+      STREAM_STANDARD_URL: icecast.mountUrl(MOUNTS.standard),
+      STREAM_HIGH_URL: icecast.mountUrl(MOUNTS.high),
+      STATUS_URL: icecast.statusUrl,
+    });
+    console.log(`tap-to-sound, ${RUNS} runs each, Chromium (headless) against Icecast 2.4 on loopback`);
+    // Timings here are CPU-bound; the load says how busy the machine was.
+    console.log(`load average at start: ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    // Headless Chromium draws the app's WebGL background with SwiftShader, on the CPU, which a phone
+    // does on its GPU: the app is measured both ways, the bare element alike in each browser.
+    const browsers: Array<[string, () => Promise<Browser>]> = [
+      ['software WebGL (e2e browser)', launchBrowser],
+      ['WebGL off (background on its CSS fallback)', noWebGlBrowser],
+    ];
+    for (const [label, launch] of browsers) {
+      browser = await launch();
+      console.log(`-- ${label}`);
+      for (const quality of ['standard', 'high'] as const) {
+        const app: number[] = [];
+        const bare: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          // Interleaved, so a busy moment of the machine hits both alike.
+          app.push(await appRun(browser, server, quality));
+          bare.push(await bareRun(browser, server, icecast.mountUrl(MOUNTS[quality])));
+        }
+        const appMedian = median(app);
+        const bareMedian = median(bare);
+        console.log(
+          `${quality.padEnd(8)} app median ${appMedian.toFixed(0).padStart(5)} ms  ` +
+            `bare <audio> median ${bareMedian.toFixed(0).padStart(5)} ms  ratio ${(appMedian / bareMedian).toFixed(3)}`,
+        );
+        console.log(`         app runs  ${app.map((ms) => ms.toFixed(0)).join(' ')}`);
+        console.log(`         bare runs ${bare.map((ms) => ms.toFixed(0)).join(' ')}`);
+      }
+      await browser.close();
+      browser = undefined;
+    }
+    const { requests, upstream } = await pollingListeners(server, icecast);
+    console.log(
+      `now-playing: ${LISTENERS} listeners made ${requests} requests in ${LISTEN_SECONDS} s; ` +
+        `Icecast received ${upstream} status requests (server polls every 5 s: ~${Math.ceil(LISTEN_SECONDS / 5)} expected)`,
+    );
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    await icecast.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runTapToSoundBench().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
