@@ -1,9 +1,12 @@
-import { parseSchedule, type Schedule } from '@onair/core';
+import { parseSchedule, scheduleSchema, type Schedule } from '@onair/core';
 import { z } from 'zod';
 import bundledJson from '../../../../station/bundled-schedule.json';
 import { getJson } from './api-client.ts';
+import type { RealtimeClient } from './realtime-client.ts';
+import { defineStored, readStored, writeStored } from './storage.ts';
 
-export type ScheduleSource = 'server' | 'bundled';
+/** Where the shown schedule came from: live from the server, the last copy kept offline, or the app's own week. */
+export type ScheduleSource = 'server' | 'cache' | 'bundled';
 
 export type ScheduleState =
   | { status: 'loading' }
@@ -13,21 +16,29 @@ export type ScheduleState =
       /** The server's document version; null for the bundled fallback. */
       version: number | null;
       source: ScheduleSource;
-      /** Why the bundled fallback is shown, when it is. */
+      /** Why a fallback (cache or bundled) is shown, when it is. */
       error: string | null;
     };
 
 const scheduleResponseSchema = z.object({ data: z.unknown(), version: z.number().int().nonnegative() });
 
-function bundledSchedule(): Schedule {
+/** The last schedule the server sent, so a listener offline sees the real week, not the bundled one. */
+export const cachedScheduleStored = defineStored<{ data: Schedule; version: number } | null>({
+  key: 'onair_schedule_cache',
+  schema: z.object({ data: scheduleSchema, version: z.number().int().nonnegative() }).nullable(),
+  fallback: null,
+});
+
+export function bundledSchedule(): Schedule {
   const parsed = parseSchedule(bundledJson);
   if (!parsed.ok) throw new Error('The bundled schedule is invalid');
   return parsed.schedule;
 }
 
 /**
- * The one owner of the schedule on the page: loads it from the server and falls back to the
- * bundled week when the server fails or has none (spec §7 #1), so Home never stays empty.
+ * The one owner of the schedule on the page: loads it from the server, follows the realtime topic,
+ * and falls back to the last copy received, then to the bundled week, when the server fails or has
+ * none (spec §7 #1), so Home never stays empty.
  */
 export class ScheduleStore {
   #state: ScheduleState = { status: 'loading' };
@@ -48,24 +59,42 @@ export class ScheduleStore {
       this.accept(body.data, body.version);
     } catch (error) {
       if (signal?.aborted) return;
-      this.#useBundled(error instanceof Error ? error.message : String(error));
+      this.#useFallback(error instanceof Error ? error.message : String(error));
     }
   }
 
-  /** Takes a document from the server (HTTP or realtime); an invalid one never replaces a good one. */
+  /** Follows the schedule topic; returns the unsubscribe. */
+  follow(realtime: RealtimeClient): () => void {
+    return realtime.subscribe('schedule', {
+      currentVersion: () => (this.#state.status === 'ready' && this.#state.source === 'server' ? this.#state.version : null),
+      onDocument: (version, data) => void this.accept(data, version),
+    });
+  }
+
+  /** Takes a document from the server (HTTP, realtime or a save); an invalid or older one never replaces a newer one. */
   accept(data: unknown, version: number): boolean {
     const parsed = parseSchedule(data);
     if (!parsed.ok) {
-      if (this.#state.status === 'loading') this.#useBundled(parsed.error);
+      if (this.#state.status === 'loading') this.#useFallback(parsed.error);
       return false;
     }
-    if (this.#state.status === 'ready' && this.#state.version !== null && this.#state.version > version) return false;
+    const current = this.#state;
+    // Only versions from this server session are comparable: a cached copy may predate a store reset.
+    if (current.status === 'ready' && current.source === 'server' && current.version !== null) {
+      if (current.version > version) return false;
+      if (current.version === version) return true;
+    }
+    writeStored(cachedScheduleStored, { data: parsed.schedule, version });
     this.#set({ status: 'ready', schedule: parsed.schedule, version, source: 'server', error: null });
     return true;
   }
 
-  #useBundled(error: string): void {
-    this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
+  #useFallback(error: string): void {
+    // A live document (e.g. from realtime) beats any fallback.
+    if (this.#state.status === 'ready' && this.#state.source === 'server') return;
+    const cached = readStored(cachedScheduleStored);
+    if (cached) this.#set({ status: 'ready', schedule: cached.data, version: cached.version, source: 'cache', error });
+    else this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
   }
 
   #set(next: ScheduleState): void {

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionRepo, SessionRole, StoredSession } from '../store/session-repo.ts';
+
+export const SESSION_COOKIE = 'onair_session';
+/** An admin signs in for a working day; after that they sign in again. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const TOKEN_BYTES = 32;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Sessions in the store, reached through an HttpOnly cookie holding a random 32-byte token. */
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionRepo,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Starts a new session (always a new token, so a planted cookie is never promoted) and sets the cookie. */
+  async start(request: FastifyRequest, reply: FastifyReply, username: string, role: SessionRole): Promise<void> {
+    const now = this.now();
+    await this.end(request, reply);
+    await this.sessions.deleteExpired(now);
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await this.sessions.create(hashToken(token), { username, role, expiresAt: expiresAt.toISOString() }, now);
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+  }
+
+  /** The caller's live session, or null. */
+  async current(request: FastifyRequest): Promise<StoredSession | null> {
+    const token = request.cookies[SESSION_COOKIE];
+    // base64url of 32 bytes is 43 characters; anything else cannot be ours and costs no query.
+    if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    return this.sessions.find(hashToken(token), this.now());
+  }
+
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token !== undefined) {
+      await this.sessions.delete(hashToken(token));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    }
+  }
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    // request.protocol reads X-Forwarded-Proto behind a TLS-terminating proxy (trustProxy).
+    secure: request.protocol === 'https',
+  };
+}

@@ -1,0 +1,104 @@
+import { CAROUSEL_SPACE_BETWEEN_PX, CAROUSEL_SPEED_MS, favoriteId, type Schedule, type ShowSlot, type SlotRef, type Weekday } from '@onair/core';
+import { useState } from 'react';
+import { A11y, EffectCoverflow, Keyboard } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import type { Swiper as SwiperInstance } from 'swiper';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/effect-coverflow';
+import { SlotCard } from './SlotCard.tsx';
+
+export interface SlotActions {
+  onEdit: (day: Weekday, index: number, slot: ShowSlot) => void;
+  onDelete: (day: Weekday, index: number) => void;
+  onAdd: (day: Weekday) => void;
+}
+
+interface DayCarouselProps {
+  schedule: Schedule;
+  /** Today in station time: the slide the carousel opens on. */
+  today: Weekday;
+  onAir: SlotRef | null;
+  favorites: readonly string[];
+  onToggleFavorite: (slot: ShowSlot) => void;
+  /** Set in the admin's Manage mode. */
+  manage: SlotActions | null;
+}
+
+/** One coverflow slide per weekday, Monday first (the schedule is stored Monday first). */
+export function DayCarousel({ schedule, today, onAir, favorites, onToggleFavorite, manage }: DayCarouselProps) {
+  const todayIndex = Math.max(0, schedule.findIndex((entry) => entry.day === today));
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [active, setActive] = useState(todayIndex);
+
+  return (
+    <div className="day-carousel">
+      <nav className="day-tabs" aria-label="Days">
+        {schedule.map((entry, index) => (
+          <button
+            key={entry.day}
+            type="button"
+            className={`day-tabs__tab${index === active ? ' day-tabs__tab--active' : ''}`}
+            aria-current={index === active ? 'true' : undefined}
+            onClick={() => swiper?.slideTo(index)}
+          >
+            {/* The visible text stays the start of the name (WCAG label-in-name): 'Mon', 'Mon (today)'. */}
+            {entry.day.slice(0, 3)}
+            {entry.day === today ? <span className="day-tabs__today"> (today)</span> : null}
+          </button>
+        ))}
+      </nav>
+      <Swiper
+        className="day-carousel__swiper"
+        modules={[EffectCoverflow, Keyboard, A11y]}
+        effect="coverflow"
+        centeredSlides
+        slidesPerView="auto"
+        speed={CAROUSEL_SPEED_MS}
+        spaceBetween={CAROUSEL_SPACE_BETWEEN_PX}
+        initialSlide={todayIndex}
+        keyboard={{ enabled: true }}
+        coverflowEffect={{ rotate: 24, stretch: 0, depth: 140, modifier: 1, slideShadows: false }}
+        a11y={{ prevSlideMessage: 'Previous day', nextSlideMessage: 'Next day', slideRole: 'group' }}
+        onSwiper={setSwiper}
+        onSlideChange={(instance) => setActive(instance.activeIndex)}
+      >
+        {schedule.map((entry) => (
+          <SwiperSlide key={entry.day} className="day-slide" aria-label={entry.day}>
+            <h2 className="day-slide__title">
+              {entry.day}
+              {entry.day === today ? <span className="day-slide__today">Today</span> : null}
+            </h2>
+            {entry.shows.length === 0 ? <p className="day-slide__empty">No shows this day.</p> : null}
+            <ul className="day-slide__slots">
+              {entry.shows.map((slot, index) => (
+                <SlotCard
+                  key={`${index}-${slot.time}-${slot.artist}`}
+                  slot={slot}
+                  onAir={onAir !== null && onAir.day === entry.day && onAir.index === index}
+                  favorite={favorites.includes(favoriteId(slot))}
+                  onToggleFavorite={() => onToggleFavorite(slot)}
+                  admin={
+                    manage
+                      ? { onEdit: () => manage.onEdit(entry.day, index, slot), onDelete: () => manage.onDelete(entry.day, index) }
+                      : undefined
+                  }
+                />
+              ))}
+            </ul>
+            {manage ? (
+              <button
+                type="button"
+                className="pill-button pill-button--add"
+                onClick={() => manage.onAdd(entry.day)}
+                aria-label={`Add New Show on ${entry.day}`}
+              >
+                Add New Show
+              </button>
+            ) : null}
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </div>
+  );
+}

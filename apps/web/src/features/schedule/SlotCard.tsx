@@ -1,0 +1,56 @@
+import type { ShowSlot } from '@onair/core';
+import { showLabel } from '../../lib/favorites.ts';
+import { ShowImage } from './ShowImage.tsx';
+
+interface SlotCardProps {
+  slot: ShowSlot;
+  onAir: boolean;
+  favorite: boolean;
+  onToggleFavorite: () => void;
+  /** Present only in the admin's Manage mode. */
+  admin?: { onEdit: () => void; onDelete: () => void } | undefined;
+}
+
+export function SlotCard({ slot, onAir, favorite, onToggleFavorite, admin }: SlotCardProps) {
+  const label = showLabel(slot);
+  return (
+    <li className={`slot-card${onAir ? ' slot-card--on-air' : ''}`}>
+      <ShowImage slot={slot} className="slot-card__image" />
+      <div className="slot-card__text">
+        <p className="slot-card__time">
+          {slot.time}
+          {onAir ? <span className="slot-card__badge">On Air</span> : null}
+        </p>
+        <p className="slot-card__artist">{slot.artist}</p>
+        {slot.show ? <p className="slot-card__show">{slot.show}</p> : null}
+        {slot.genre ? <p className="slot-card__genre">{slot.genre}</p> : null}
+        {admin ? (
+          <div className="slot-card__admin">
+            <button type="button" className="pill-button" onClick={admin.onEdit} aria-label={`Edit ${label}`}>
+              Edit
+            </button>
+            <button type="button" className="pill-button pill-button--danger" onClick={admin.onDelete} aria-label={`Delete ${label}`}>
+              Delete
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className={`heart-button${favorite ? ' heart-button--on' : ''}`}
+        onClick={onToggleFavorite}
+        aria-label={favorite ? `Remove ${label} from favourites` : `Add ${label} to favourites`}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
+            fill={favorite ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from '../fixtures/server.ts';
+
+export const ADMIN = { username: 'Station Admin', password: 'e2e-admin-password' };
+export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+
+/** Signs the admin in through the schedule screen's own form. */
+export async function signInThroughForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admin sign-in' });
+  await dialog.getByLabel('Username').fill(ADMIN.username);
+  await dialog.getByLabel('Password').fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Manage' }).waitFor();
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated rather than added as a <script>: the app's strict CSP (rightly) refuses inline scripts.
+  await page.evaluate(readFileSync(resolve(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+type WatchedWindow = Window & { __onairTextShownAt?: Promise<number> };
+
+/**
+ * Starts watching `page` for `text` to appear and resolves once the watcher is in place (so a change
+ * that lands right after cannot be missed); the returned function gives the wall-clock ms at which
+ * the text appeared. textContent, not innerText: it forces no layout on every mutation.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.evaluate((wanted) => {
+    (window as WatchedWindow).__onairTextShownAt = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (document.body.textContent?.includes(wanted)) {
+          observer.disconnect();
+          resolve(Date.now());
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, text);
+  return () => page.evaluate(() => (window as WatchedWindow).__onairTextShownAt ?? Promise.resolve(Number.NaN));
+}

@@ -1,0 +1,120 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOnAir, favoriteId, STORAGE_KEYS, stationWallClock, type Schedule } from '@onair/core';
+import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { ServerFixture } from '../fixtures/server.ts';
+import { ADMIN, ADMIN_ENV, seriousAxeViolations } from './schedule-helpers.ts';
+
+describe('the schedule for listeners', () => {
+  let server: ServerFixture;
+  let browser: Browser;
+  let schedule: Schedule;
+  beforeAll(async () => {
+    server = await ServerFixture.start(ADMIN_ENV);
+    browser = await launchBrowser();
+    schedule = ((await (await fetch(`${server.url}/api/schedule`)).json()) as { data: Schedule }).data;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens on today and marks the show on air by Dublin time for a listener in Los Angeles', async () => {
+    // Monday 03:00 in Dublin is still Sunday 19:00 in Los Angeles: the two days differ.
+    const instant = new Date('2026-11-23T03:00:00Z');
+    expect(stationWallClock(instant, 'America/Los_Angeles').weekday).toBe('Sunday');
+    const onAir = findOnAir(schedule, instant, 'Europe/Dublin');
+    if (!onAir) throw new Error('the bundled week has nothing on air at Monday 03:00');
+    const page = await openPage(browser, { timezoneId: 'America/Los_Angeles' });
+    await page.clock.setFixedTime(instant);
+    await page.goto(`${server.url}/schedule`);
+
+    const mondayTab = page.getByRole('button', { name: 'Mon (today)' });
+    await mondayTab.waitFor();
+    expect(await mondayTab.getAttribute('aria-current')).toBe('true');
+    const badges = page.locator('li').filter({ has: page.getByText('On Air', { exact: true }) });
+    expect(await badges.count()).toBe(1);
+    expect(await badges.first().textContent()).toContain(onAir.slot.artist);
+    expect(await badges.first().textContent()).toContain(onAir.slot.time);
+    // The active (centred) slide is Monday's.
+    expect(await page.locator('.swiper-slide-active h2').textContent()).toContain('Monday');
+    await page.context().close();
+  });
+
+  it('moves between days with the arrow keys', async () => {
+    const page = await openPage(browser);
+    await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z')); // a Wednesday
+    await page.goto(`${server.url}/schedule`);
+    await page.locator('.swiper-slide-active h2', { hasText: 'Wednesday' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('.swiper-slide-active h2', { hasText: 'Thursday' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('.swiper-slide-active h2', { hasText: 'Tuesday' }).waitFor();
+    await page.context().close();
+  });
+
+  it('keeps favourites across a reload, each once, in the notification settings', async () => {
+    const page = await openPage(browser);
+    await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z')); // a Wednesday
+    await page.goto(`${server.url}/schedule`);
+    const wednesday = schedule.find((day) => day.day === 'Wednesday')?.shows ?? [];
+    const slot = wednesday.find((candidate) => candidate.show.trim() !== '' && candidate.artist !== 'Play Show Replays');
+    if (!slot) throw new Error('no named show on Wednesday');
+    const today = page.locator('.swiper-slide-active');
+    const add = today.getByRole('button', { name: `Add ${slot.show} to favourites` }).first();
+    await add.click();
+    await page.getByRole('button', { name: `Remove ${slot.show} from favourites` }).first().waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: `Remove ${slot.show} from favourites` }).first().waitFor();
+    const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.notificationSettings);
+    const settings = JSON.parse(stored ?? '{}') as { favoriteShows: string[]; reminderTime: number };
+    expect(settings.favoriteShows).toEqual([favoriteId(slot)]);
+    expect(settings.reminderTime).toBe(15);
+    await page.context().close();
+  });
+
+  it('gives no admin powers to a listener who claims the admin name locally', async () => {
+    const page = await openPage(browser);
+    await page.addInitScript(
+      ([key, name]) => localStorage.setItem(key as string, name as string),
+      [STORAGE_KEYS.chatUsername, ADMIN.username],
+    );
+    await page.goto(`${server.url}/schedule`);
+    await page.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    // Wait for the server's answer about the role (the Admin sign-in link appears with it).
+    await page.getByRole('button', { name: 'Admin', exact: true }).waitFor();
+    for (const name of ['Manage', 'Upload', 'Done']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    const put = await page.evaluate(async (data) => {
+      const response = await fetch('/api/schedule', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data, version: 1 }),
+      });
+      return response.status;
+    }, schedule);
+    expect(put).toBe(401);
+    await page.context().close();
+  });
+
+  it('falls back to the regular week with a notice when the server cannot be reached', async () => {
+    const page = await openPage(browser);
+    await page.route('**/api/schedule', (route) => route.abort());
+    await page.routeWebSocket(/\/api\/realtime$/, () => undefined);
+    await page.goto(`${server.url}/schedule`);
+    await page.getByText('Can’t load the latest schedule right now: showing the regular week.').waitFor();
+    expect(await page.locator('.swiper-slide').count()).toBe(7);
+    await page.context().close();
+  });
+
+  it('has no serious accessibility violations', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/schedule`);
+    await page.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
