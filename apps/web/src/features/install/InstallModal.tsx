@@ -1,0 +1,64 @@
+import { useStation } from '../../lib/station-context.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import '../../styles/install-modal.css';
+import { useInstallPrompt } from './use-install-prompt.ts';
+
+/** The install offer (spec §2 Home, §4, §8 Install). */
+export function InstallModal() {
+  const { name } = useStation();
+  const { open, route, error, install, later } = useInstallPrompt();
+
+  return (
+    <Modal
+      open={open}
+      onClose={later}
+      title="Install the app"
+      description={`Add ${name} to your home screen: it opens full screen, starts faster and works offline.`}
+      className="install-modal"
+    >
+      {error ? (
+        <p className="install-modal__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {route === 'ios' ? (
+        <ol className="install-modal__steps">
+          <li>
+            Tap the Share button <ShareIcon /> in Safari’s toolbar.
+          </li>
+          <li>Choose ‘Add to Home Screen’, then ‘Add’.</li>
+        </ol>
+      ) : null}
+      {route === 'menu' ? (
+        <p className="install-modal__steps">
+          Open your browser’s menu and choose ‘Install app’ or ‘Add to Home screen’.
+        </p>
+      ) : null}
+      <div className="install-modal__actions">
+        <button type="button" className="install-modal__button" onClick={later}>
+          Later
+        </button>
+        {route === 'prompt' ? (
+          <button type="button" className="install-modal__button install-modal__button--primary" onClick={() => void install()}>
+            Install
+          </button>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg className="install-modal__share" viewBox="0 0 24 24" width="18" height="18" role="img" aria-label="(square with an arrow up)">
+      <path
+        d="M12 3v12M7.5 7.5 12 3l4.5 4.5M6 11H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

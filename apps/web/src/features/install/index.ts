@@ -1,0 +1,1 @@
+export { InstallModal } from './InstallModal.tsx';

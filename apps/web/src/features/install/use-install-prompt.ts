@@ -1,0 +1,77 @@
+import { INSTALL_MODAL_DELAY_MS } from '@onair/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { writeStored, readStored } from '../../lib/storage.ts';
+import {
+  INSTALL_LATER_MS,
+  isIosSafari,
+  isStandalone,
+  storedInstallLaterUntil,
+  type BeforeInstallPromptEvent,
+  type InstallRoute,
+} from './install-platform.ts';
+
+export const INSTALL_FAILED = 'Installation failed. Please try again or use the browser menu to install.';
+
+export interface InstallPrompt {
+  open: boolean;
+  route: InstallRoute;
+  error: string | null;
+  install: () => Promise<void>;
+  later: () => void;
+}
+
+/**
+ * Offers installation 3 s after load (spec §4) when the app is not installed and there is a way to
+ * install it here: the browser's own prompt, or iOS Safari's Share sheet. Browsers with neither are
+ * not interrupted; their menu is the way, and the modal says so if a prompt fails.
+ */
+export function useInstallPrompt(): InstallPrompt {
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  const [delayOver, setDelayOver] = useState(false);
+  const [dismissed, setDismissed] = useState(() => isStandalone() || readStored(storedInstallLaterUntil) > Date.now());
+  const [error, setError] = useState<string | null>(null);
+  const ios = useRef(isIosSafari(navigator.userAgent, navigator.maxTouchPoints));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDelayOver(true), INSTALL_MODAL_DELAY_MS);
+    const onPrompt = (event: Event) => {
+      event.preventDefault(); // keep the browser's mini-infobar away; the modal offers it instead
+      setDeferred(event as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => {
+      setDeferred(null);
+      setDismissed(true);
+    };
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  const later = useCallback(() => {
+    writeStored(storedInstallLaterUntil, Date.now() + INSTALL_LATER_MS);
+    setDismissed(true);
+  }, []);
+
+  const install = useCallback(async () => {
+    if (!deferred) return;
+    // A prompt event can be used once; whatever happens next, the browser menu is the way back.
+    setDeferred(null);
+    try {
+      await deferred.prompt();
+      const choice = await deferred.userChoice;
+      if (choice.outcome === 'accepted') setDismissed(true);
+      else later();
+    } catch (failure) {
+      console.warn('Install prompt failed', failure);
+      setError(INSTALL_FAILED);
+    }
+  }, [deferred, later]);
+
+  const route: InstallRoute = deferred ? 'prompt' : ios.current ? 'ios' : 'menu';
+  const open = delayOver && !dismissed && (route !== 'menu' || error !== null);
+  return { open, route, error, install, later };
+}

@@ -1,0 +1,1 @@
+export { ServiceWorkerUpdater } from './ServiceWorkerUpdater.tsx';

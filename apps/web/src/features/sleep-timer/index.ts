@@ -1,0 +1,2 @@
+export { SleepTimerModal } from './SleepTimerModal.tsx';
+export { useSleepTimer, type SleepTimer } from './use-sleep-timer.ts';

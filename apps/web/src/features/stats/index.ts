@@ -1,0 +1,1 @@
+export { useListeningSessions, type ListeningFacts } from './use-listening-sessions.ts';

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+
+// Prints the gzip weight of the JavaScript each route needs before it can paint, from the built app
+// (apps/web/dist and Vite's build manifest). A figure to watch, never a pass/fail on its own.
+
+const DIST = resolve(fileURLToPath(new URL('.', import.meta.url)), '../apps/web/dist');
+const TARGET_KB = 150;
+
+const chunkSchema = z.object({
+  file: z.string(),
+  src: z.string().optional(),
+  isEntry: z.boolean().optional(),
+  isDynamicEntry: z.boolean().optional(),
+  imports: z.array(z.string()).optional(),
+  dynamicImports: z.array(z.string()).optional(),
+  css: z.array(z.string()).optional(),
+});
+type Chunk = z.infer<typeof chunkSchema>;
+const manifestSchema = z.record(z.string(), chunkSchema);
+
+/** Routes whose screen is fetched on demand (router.tsx `lazy`), by the module that holds it. */
+const LAZY_ROUTES: Record<string, string> = {
+  '/chat': 'src/features/chat/ChatScreen.tsx',
+  '/stats': 'src/features/stats/StatsScreen.tsx',
+};
+const EAGER_ROUTES = ['/', '/schedule'];
+
+function loadManifest(): Record<string, Chunk> {
+  const path = join(DIST, '.vite/manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
+  return manifestSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/** The chunk `key` and everything it imports statically, i.e. what must load before it runs. */
+function staticClosure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+const gzipBytes = (file: string): number => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+function weigh(manifest: Record<string, Chunk>, keys: Iterable<string>): { js: number; css: number; files: string[] } {
+  let js = 0;
+  let css = 0;
+  const files: string[] = [];
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    js += gzipBytes(chunk.file);
+    files.push(chunk.file);
+    for (const sheet of chunk.css ?? []) css += gzipBytes(sheet);
+  }
+  return { js, css, files };
+}
+
+export function runBundleBench(): void {
+  const manifest = loadManifest();
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('The build manifest has no entry chunk');
+  const shell = staticClosure(manifest, entry);
+  const first = weigh(manifest, shell);
+
+  console.log(`Bundle weight from ${DIST} (gzip -9)`);
+  console.log(`${'route'.padEnd(12)} ${'JS gz'.padStart(10)} ${'CSS gz'.padStart(10)}  files`);
+  for (const route of EAGER_ROUTES) {
+    console.log(`${route.padEnd(12)} ${kb(first.js).padStart(10)} ${kb(first.css).padStart(10)}  ${first.files.join(', ')}`);
+  }
+  for (const [route, source] of Object.entries(LAZY_ROUTES)) {
+    if (!manifest[source]) {
+      console.log(`${route.padEnd(12)} (no chunk for ${source})`);
+      continue;
+    }
+    const extra = [...staticClosure(manifest, source)].filter((key) => !shell.has(key));
+    const more = weigh(manifest, extra);
+    console.log(
+      `${route.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
+    );
+  }
+  const onDemand = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && !Object.values(LAZY_ROUTES).includes(key))
+    .map(([key, chunk]) => `${key} ${kb(gzipBytes(chunk.file))}`);
+  if (onDemand.length > 0) console.log(`loaded later, off the first paint: ${onDemand.join('; ')}`);
+  const verdict = first.js <= TARGET_KB * 1024 ? 'within' : 'OVER';
+  console.log(`first paint of / needs ${kb(first.js)} of JavaScript gz: ${verdict} the ${TARGET_KB} KB target`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runBundleBench();

@@ -1,0 +1,188 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { freePort, waitFor } from '../fixtures/ports.ts';
+import { ServerFixture } from '../fixtures/server.ts';
+import { copyBuiltApp, Deployment, nextRelease, removeDir } from './deployment.ts';
+
+const TAGLINE = '24/7 From Ireland With Love';
+const STATION = 'From Ireland With Love';
+
+/** Resolves once the service worker controls the page, i.e. the shell is precached. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+describe('the installable app (service worker, manifest, install offer)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe('on the demo server', () => {
+    let server: ServerFixture;
+    beforeAll(async () => {
+      server = await ServerFixture.start();
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('serves /sw.js at scope / and a manifest built from the station config', async () => {
+      const page = await openPage(browser);
+      await page.goto(server.url);
+      await waitForServiceWorker(page);
+      const registration = await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return { scope: reg.scope, script: reg.active?.scriptURL };
+      });
+      expect(registration).toEqual({ scope: `${server.url}/`, script: `${server.url}/sw.js` });
+
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifest = (await (await fetch(new URL(href ?? '', server.url))).json()) as Record<string, unknown>;
+      expect(manifest).toMatchObject({ name: STATION, short_name: 'FIWL Radio', display: 'standalone', start_url: '/' });
+      for (const icon of manifest['icons'] as { src: string }[]) {
+        expect((await fetch(new URL(icon.src, server.url))).headers.get('content-type')).toBe('image/png');
+      }
+      await page.context().close();
+    });
+
+    it('opens offline after a first visit: logo, station name, tagline, schedule and an offline notice', async () => {
+      const page = await openPage(browser);
+      await page.goto(server.url);
+      await page.getByText(TAGLINE).first().waitFor();
+      await page.getByText('Up next from:').waitFor();
+      await waitForServiceWorker(page);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByText(TAGLINE).first().waitFor();
+      await page.getByText(/You’re offline\./).waitFor();
+      const logo = page.getByRole('img', { name: STATION });
+      await logo.waitFor();
+      expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(await page.title()).toBe(STATION);
+      // The schedule comes from this device (last one received, else the bundled week).
+      await page.getByText('Up next from:').waitFor();
+      expect(await page.getByText('Loading schedule...').count()).toBe(0);
+
+      // The stream and the API are never answered from the cache.
+      const live = await page.evaluate(async () => {
+        const answers: Record<string, string> = {};
+        for (const path of ['/api/station', '/api/schedule', '/demo/live']) {
+          // no-store skips the HTTP cache, so only the service worker could answer offline.
+          answers[path] = await fetch(path, { cache: 'no-store' }).then((response) => `HTTP ${response.status}`, () => 'network error');
+        }
+        return answers;
+      });
+      expect(live).toEqual({ '/api/station': 'network error', '/api/schedule': 'network error', '/demo/live': 'network error' });
+      await page.context().close();
+    });
+
+    it('offers installation about 3 s after load when the browser fires beforeinstallprompt', async () => {
+      const page = await openPage(browser);
+      await page.goto(server.url);
+      await page.getByText(TAGLINE).first().waitFor();
+      await page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true });
+        Object.assign(event, {
+          prompt: () => {
+            (window as unknown as { prompted: boolean }).prompted = true;
+            return Promise.resolve();
+          },
+          userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+        });
+        window.dispatchEvent(event);
+      });
+      const heading = page.getByRole('heading', { name: 'Install the app' });
+      await heading.waitFor({ timeout: 15_000 });
+      const shownAfterMs = await page.evaluate(() => performance.now());
+      expect(shownAfterMs).toBeGreaterThanOrEqual(3_000);
+      await page.getByRole('button', { name: 'Install', exact: true }).click();
+      await heading.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+      await page.context().close();
+    });
+
+    it('does not offer installation when the app already runs standalone', async () => {
+      const page = await openPage(browser);
+      await page.addInitScript(() => {
+        const original = window.matchMedia.bind(window);
+        window.matchMedia = (query: string) =>
+          query === '(display-mode: standalone)' ? ({ ...original(query), matches: true } as MediaQueryList) : original(query);
+      });
+      await page.goto(server.url);
+      await page.getByText(TAGLINE).first().waitFor();
+      await page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true });
+        Object.assign(event, { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'accepted' }) });
+        window.dispatchEvent(event);
+      });
+      await page.waitForFunction(() => performance.now() > 4_500);
+      expect(await page.getByRole('heading', { name: 'Install the app' }).count()).toBe(0);
+      await page.context().close();
+    });
+  });
+
+  describe('a new release on the same origin', () => {
+    let first: Deployment | undefined;
+    let second: Deployment | undefined;
+    const dirs: string[] = [];
+    afterAll(async () => {
+      await first?.stop();
+      await second?.stop();
+      dirs.forEach(removeDir);
+    });
+
+    it('reloads the open page into the new version exactly once', async () => {
+      const port = await freePort();
+      const dist = copyBuiltApp();
+      const dataDir = mkdtempSync(join(tmpdir(), 'onair-pwa-data-'));
+      const next = nextRelease(dist, 'second');
+      dirs.push(dist, next, dataDir);
+      first = await Deployment.start(port, dist, dataDir);
+
+      const page = await openPage(browser);
+      // Counts real page loads across reloads (sessionStorage survives a reload, not a new tab).
+      await page.addInitScript(() => {
+        const loads = Number(sessionStorage.getItem('loads') ?? '0') + 1;
+        sessionStorage.setItem('loads', String(loads));
+      });
+      await page.clock.install();
+      await page.goto(first.url);
+      await page.getByText(TAGLINE).first().waitFor();
+      await waitForServiceWorker(page);
+      const loads = () => page.evaluate(() => Number(sessionStorage.getItem('loads')));
+      expect(await loads()).toBe(1);
+
+      await first.stop();
+      first = undefined;
+      second = await Deployment.start(port, next, dataDir);
+
+      // The page's own 30 s update check finds the new service worker; it skips waiting and takes over.
+      // Generous: on a busy machine the browser takes a while to install and activate a version.
+      await waitFor(
+        'the page to reload into the new version',
+        async () => {
+          await page.clock.fastForward('00:31');
+          return (await page.locator('meta[name="onair-build"]').count()) === 1;
+        },
+        90_000,
+      );
+      await page.getByText(TAGLINE).first().waitFor();
+      expect(await loads()).toBe(2);
+
+      // Later checks find nothing new: no second reload, no loop.
+      for (let check = 0; check < 3; check += 1) await page.clock.fastForward('00:31');
+      await page.waitForTimeout(2_000);
+      expect(await loads()).toBe(2);
+      await page.context().close();
+    }, 180_000);
+  });
+});

@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { waitFor } from '../fixtures/ports.ts';
+import { ServerFixture } from '../fixtures/server.ts';
+import { audioState, playAndWaitForSound, seriousA11yViolations, storedJson } from './listening.ts';
+
+const PRESETS = ['15 minutes', '30 minutes', '45 minutes', '1 hour', '1.5 hours', '2 hours'];
+// A Friday evening, local time: what the listener's clock says when the test starts.
+const EVENING = new Date(2026, 10, 20, 22, 0, 0);
+
+interface StoredTimer {
+  endTime: number;
+  initialTime: number;
+  isActive: boolean;
+}
+
+describe('the sleep timer in Chromium', () => {
+  let server: ServerFixture;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await ServerFixture.start();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps every preset and Start Timer disabled while nothing plays, with no serious a11y violations', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}/?dialog=sleep-timer`);
+    const dialog = page.getByRole('dialog', { name: 'Sleep Timer' });
+    await dialog.getByText('Start playing to use sleep timer').waitFor();
+    for (const name of [...PRESETS, 'Start Timer']) {
+      expect(await dialog.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+    }
+    expect(await seriousA11yViolations(page, 'dialog[open]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+
+  it('stops the music after a 15-minute custom timer, closes itself and records the session', async () => {
+    const page = await openPage(browser);
+    await page.clock.install({ time: EVENING });
+    await page.goto(server.url);
+    await playAndWaitForSound(page);
+
+    await page.getByRole('link', { name: 'Timer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sleep Timer' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Start playing to use sleep timer').count()).toBe(0);
+    for (let step = 0; step < 3; step += 1) await dialog.getByRole('button', { name: '5 minutes less' }).click();
+    await dialog.getByText('15 min', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Start Timer' }).click();
+    await dialog.getByRole('timer').getByText(/^1[45]:\d\d$/).waitFor();
+    await dialog.getByText('Music will stop when timer reaches zero').waitFor();
+    expect(await seriousA11yViolations(page, 'dialog[open]')).toEqual([]);
+
+    await page.clock.fastForward('15:00');
+    await waitFor('the audio to pause', async () => (await audioState(page)).paused, 15_000);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.get('dialog')).toBeNull();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    // The fade-out is undone once the audio is paused, so the next play starts at full volume.
+    expect((await audioState(page)).volume).toBe(1);
+    expect(await storedJson(page, 'playfm_sleep_timer')).toBeNull();
+
+    const sessions = (await storedJson(page, 'playfm_stats_sessions')) as { duration: number }[];
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.duration).toBeGreaterThanOrEqual(15 * 60);
+    expect(await storedJson(page, 'playfm_stats_listening_stats')).toMatchObject({ totalSessions: 1 });
+    await page.context().close();
+  });
+
+  it('restores the countdown after a reload, and +5 min adds 300 s', async () => {
+    const page = await openPage(browser);
+    await page.clock.install({ time: EVENING });
+    await page.goto(server.url);
+    await playAndWaitForSound(page);
+    await page.getByRole('link', { name: 'Timer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sleep Timer' });
+    await dialog.getByRole('button', { name: '15 minutes', exact: true }).click();
+    const started = (await storedJson(page, 'playfm_sleep_timer')) as StoredTimer;
+    expect(started.initialTime).toBe(900);
+
+    await page.clock.fastForward('05:00');
+    await page.reload();
+    await dialog.getByRole('timer').getByText(/^(10:00|9:[56]\d)$/).waitFor();
+    expect(await storedJson(page, 'playfm_sleep_timer')).toEqual(started);
+
+    await dialog.getByRole('button', { name: '+5 min' }).click();
+    const extended = (await storedJson(page, 'playfm_sleep_timer')) as StoredTimer;
+    expect(extended.endTime - started.endTime).toBe(300_000);
+    expect(extended.initialTime).toBe(1200);
+    await dialog.getByRole('timer').getByText(/^(15:00|14:[56]\d)$/).waitFor();
+
+    await dialog.getByRole('button', { name: 'Cancel Timer' }).click();
+    await dialog.getByRole('button', { name: 'Start Timer' }).waitFor();
+    expect(await storedJson(page, 'playfm_sleep_timer')).toBeNull();
+    await page.context().close();
+  });
+});
