@@ -13,6 +13,9 @@ export const DEMO_STREAM_PATHS = {
   status: '/demo/status-json.xsl',
 } as const;
 
+/** Shorter admin passwords are a config error: the login is reachable from the internet. */
+export const ADMIN_PASSWORD_MIN_CHARS = 12;
+
 const optionalText = z
   .string()
   .trim()
@@ -33,6 +36,15 @@ const envSchema = z.object({
   STATUS_URL: optionalText,
   WEB_DIST: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_USERNAME: optionalText.pipe(z.string().max(64).optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= ADMIN_PASSWORD_MIN_CHARS, {
+      message: `must be at least ${ADMIN_PASSWORD_MIN_CHARS} characters`,
+    }),
+  REALTIME_ALLOWED_ORIGINS: optionalText,
 });
 
 export interface AppConfig {
@@ -49,6 +61,10 @@ export interface AppConfig {
   statusUrl: string;
   /** True when no stream is configured and the server plays its own demo station. */
   demoStation: boolean;
+  /** The one admin who may edit the schedule; null (both env vars unset) turns editing off. */
+  admin: { username: string; password: string } | null;
+  /** Origins besides the page's own that may open /api/realtime (same-origin is always allowed). */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -82,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
+    admin: adminFromEnv(e.ADMIN_USERNAME, e.ADMIN_PASSWORD),
+    allowedOrigins: originsFromEnv(e.REALTIME_ALLOWED_ORIGINS),
   };
   if (standard === undefined) {
     const streams = { standard: DEMO_STREAM_PATHS.standard, high: DEMO_STREAM_PATHS.high };
@@ -92,6 +110,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const high = e.STREAM_HIGH_URL ?? fileStreams?.high ?? standard;
   return { ...common, station: { ...publicPart, streams: { standard, high } }, statusUrl, demoStation: false };
+}
+
+function adminFromEnv(username: string | undefined, password: string | undefined): AppConfig['admin'] {
+  if (username === undefined && password === undefined) return null;
+  if (username === undefined) throw new ConfigError('Invalid environment: ADMIN_USERNAME: is required when ADMIN_PASSWORD is set');
+  if (password === undefined) throw new ConfigError('Invalid environment: ADMIN_PASSWORD: is required when ADMIN_USERNAME is set');
+  return { username, password };
+}
+
+function originsFromEnv(list: string | undefined): string[] {
+  if (list === undefined) return [];
+  return list.split(',').map((entry) => {
+    const text = entry.trim();
+    try {
+      const url = new URL(text);
+      if (url.origin !== 'null' && url.origin === text.replace(/\/$/, '')) return url.origin;
+    } catch {
+      // reported below
+    }
+    throw new ConfigError(`Invalid environment: REALTIME_ALLOWED_ORIGINS: '${text}' is not an origin like https://radio.example`);
+  });
 }
 
 function describeIssues(error: z.ZodError): string {

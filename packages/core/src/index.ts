@@ -12,6 +12,8 @@ export * from './schedule/schedule-schema.ts';
 export * from './metadata/icecast-status.ts';
 export * from './metadata/mojibake.ts';
 export * from './metadata/poll-policy.ts';
+export * from './metadata/now-playing.ts';
+export * from './audio/retry-policy.ts';
 
 export * from './sleep-timer/sleep-timer.ts';
 

@@ -1,12 +1,24 @@
-import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import '../styles/app-shell.css';
+import { InstallModal } from '../features/install/index.ts';
+import { usePlayer } from '../features/player/index.ts';
+import { ServiceWorkerUpdater } from '../features/pwa/index.ts';
+import { SleepTimerModal, useSleepTimer } from '../features/sleep-timer/index.ts';
+import { useListeningSessions } from '../features/stats/index.ts';
+import { useOnline } from '../lib/use-online.ts';
 import { useStation } from '../lib/station-context.tsx';
 import { ShaderBackground } from './shader-background/ShaderBackground.tsx';
+
+/** `?dialog=sleep-timer` opens the sleep timer over any screen (Home's Timer shortcut sets it). */
+export const DIALOG_PARAM = 'dialog';
+export const SLEEP_TIMER_DIALOG = 'sleep-timer';
 
 /** The shell around every screen: shader background, station header, and the routed screen. */
 export function Layout() {
   const { name, tagline, status, reload } = useStation();
+  const online = useOnline();
+  const { pathname } = useLocation();
   // The logo file is per-station; if it is missing, the name in text keeps the header meaningful.
   const [logoFailed, setLogoFailed] = useState(false);
 
@@ -36,7 +48,12 @@ export function Layout() {
           {tagline}
         </p>
       </header>
-      {status === 'error' ? (
+      {online ? null : (
+        <div className="station-notice station-notice--offline" role="status">
+          <span>You’re offline. The schedule shown is the last one saved on this device; the live stream needs a connection.</span>
+        </div>
+      )}
+      {online && status === 'error' ? (
         <div className="station-notice" role="status">
           <span>Couldn’t reach the station. Some details may be missing.</span>
           <button type="button" className="station-notice__retry" onClick={reload}>
@@ -47,6 +64,49 @@ export function Layout() {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {pathname === '/' ? (
+        <footer className="app-footer">
+          <Link to="/stats" className="app-footer__link">
+            Your listening stats
+          </Link>
+        </footer>
+      ) : null}
+      <PlayerCompanions online={online} />
+      <InstallModal />
+      <ServiceWorkerUpdater />
     </div>
   );
+}
+
+/**
+ * The features that follow the player — sleep timer and listening sessions — meet here, so neither
+ * imports the player: they get its facts and controls as plain values and callbacks.
+ */
+function PlayerCompanions({ online }: { online: boolean }) {
+  const player = usePlayer();
+  const [params, setParams] = useSearchParams();
+  const open = params.get(DIALOG_PARAM) === SLEEP_TIMER_DIALOG;
+  const playing = player.listening && player.state === 'playing';
+
+  const close = useCallback(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DIALOG_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  const timer = useSleepTimer({
+    onExpire: () => {
+      player.pause();
+      if (open) close();
+    },
+    onFade: player.setFadeLevel,
+  });
+  useListeningSessions({ listening: player.listening, playing: player.state === 'playing', online });
+
+  return <SleepTimerModal open={open} onClose={close} playing={playing} timer={timer} />;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { StationProvider } from '../lib/station-context.tsx';
 import { ScheduleProvider } from '../lib/use-schedule.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
+import { PlayerProvider } from '../features/player/index.ts';
 
 // The station context lives in lib/ because features read it and features may only import
 // downwards (core → lib → features → app); this file only composes the app-wide providers.
@@ -12,7 +13,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <StationProvider>
       <ScheduleProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <PlayerProvider>{children}</PlayerProvider>
+        </ToastProvider>
       </ScheduleProvider>
     </StationProvider>
   );

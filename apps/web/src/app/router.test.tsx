@@ -2,16 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { StationProvider } from '../lib/station-context.tsx';
+import { AppProviders } from './providers.tsx';
 import { stubStationFetch, testStation, withoutWebGl } from '../test/fixtures.ts';
 import { appRoutes } from './router.tsx';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
-    <StationProvider>
+    <AppProviders>
       <RouterProvider router={router} />
-    </StationProvider>,
+    </AppProviders>,
   );
   return router;
 }

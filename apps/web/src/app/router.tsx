@@ -32,6 +32,11 @@ export const appRoutes: RouteObject[] = [
         // Shown when /chat is the first page loaded, while its chunk downloads.
         HydrateFallback: ChatLoading,
       },
+      {
+        path: 'stats',
+        // Stats are visited rarely; their chunk stays out of the first paint of Home.
+        lazy: () => import('../features/stats/StatsScreen.tsx').then(({ StatsScreen }) => ({ Component: StatsScreen })),
+      },
     ],
   },
 ];

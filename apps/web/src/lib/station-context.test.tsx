@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubStationFetch, testStation } from '../test/fixtures.ts';
 import { DEFAULT_STATION_NAME, DEFAULT_STATION_TAGLINE, StationProvider, useStation } from './station-context.tsx';
 
@@ -19,6 +19,9 @@ function Probe() {
 }
 
 describe('StationProvider', () => {
+  // The provider keeps the last good answer in localStorage (lib/station-cache.ts).
+  beforeEach(() => localStorage.clear());
+
   it('fetches /api/station once and exposes the tagline', async () => {
     const fetchMock = stubStationFetch();
     render(
@@ -64,5 +67,27 @@ describe('StationProvider', () => {
     // React logs the thrown error before rethrowing; keep the test output clean.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Probe />)).toThrow('useStation() must be used inside <StationProvider>');
+  });
+
+  it('shows the last station it received when /api/station cannot be reached (offline)', async () => {
+    stubStationFetch();
+    const first = render(
+      <StationProvider>
+        <Probe />
+      </StationProvider>,
+    );
+    expect(await screen.findByText(testStation.tagline)).toBeInTheDocument();
+    first.unmount();
+
+    stubStationFetch({ status: 503 });
+    render(
+      <StationProvider>
+        <Probe />
+      </StationProvider>,
+    );
+    // Shown at once, before the failing request settles, and kept after it.
+    expect(screen.getByTestId('name')).toHaveTextContent('Test FM');
+    expect(await screen.findByText('error')).toBeInTheDocument();
+    expect(screen.getByTestId('tagline')).toHaveTextContent(testStation.tagline);
   });
 });

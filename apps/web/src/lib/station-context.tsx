@@ -1,12 +1,13 @@
 import { publicStationSchema, type PublicStation } from '@onair/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getJson } from './api-client.ts';
+import { cacheStation, readCachedStation } from './station-cache.ts';
 
 export type StationStatus = 'loading' | 'ready' | 'error';
 
 export interface StationContextValue {
   status: StationStatus;
-  /** The validated station config, or null until /api/station has answered successfully. */
+  /** The validated station config (the last one received while /api/station has not answered), or null. */
   station: PublicStation | null;
   /** What the shell shows; falls back to neutral words so the app never renders blank. */
   name: string;
@@ -30,11 +31,17 @@ type LoadState =
 export function StationProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The last good answer stands in while loading and when the station cannot be reached (offline).
+  const [cached, setCached] = useState(readCachedStation);
 
   useEffect(() => {
     const controller = new AbortController();
     getJson('/api/station', publicStationSchema, { signal: controller.signal }).then(
-      (station) => setState({ status: 'ready', station }),
+      (station) => {
+        cacheStation(station);
+        setCached(station);
+        setState({ status: 'ready', station });
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
@@ -43,7 +50,7 @@ export function StationProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [attempt]);
 
-  const station = state.status === 'ready' ? state.station : null;
+  const station = state.status === 'ready' ? state.station : cached;
 
   // Station-specific look comes from the config at runtime, so one build serves any station.
   useEffect(() => {

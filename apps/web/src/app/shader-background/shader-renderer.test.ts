@@ -1,6 +1,11 @@
 import { RENDERER_MAX_PIXEL_RATIO } from '@onair/core';
 import { describe, expect, it, vi } from 'vitest';
-import { FRAMES_REPORT_INTERVAL, ShaderRenderer, type ShaderEnvironment } from './shader-renderer.ts';
+import {
+  FRAMES_REPORT_INTERVAL,
+  MAX_BUFFER_SIDE_PX,
+  ShaderRenderer,
+  type ShaderEnvironment,
+} from './shader-renderer.ts';
 
 /** A WebGL context that accepts every call and counts draws (jsdom has no WebGL). */
 function fakeGl() {
@@ -22,7 +27,7 @@ function fakeGl() {
   return { gl, calls };
 }
 
-function setup({ reducedMotion = false, hidden = false } = {}) {
+function setup({ reducedMotion = false, hidden = false, innerWidth = 400, innerHeight = 800 } = {}) {
   const { gl, calls } = fakeGl();
   const canvas = document.createElement('canvas');
   vi.spyOn(canvas, 'getContext').mockReturnValue(gl as WebGL2RenderingContext);
@@ -30,8 +35,8 @@ function setup({ reducedMotion = false, hidden = false } = {}) {
   const frames: FrameRequestCallback[] = [];
   const motionQuery = Object.assign(new EventTarget(), { matches: reducedMotion });
   const fakeWindow = Object.assign(new EventTarget(), {
-    innerWidth: 400,
-    innerHeight: 800,
+    innerWidth,
+    innerHeight,
     devicePixelRatio: 3,
     performance: { now: () => 0 },
     matchMedia: () => motionQuery,
@@ -49,10 +54,16 @@ function setup({ reducedMotion = false, hidden = false } = {}) {
 }
 
 describe('ShaderRenderer', () => {
-  it('sizes the canvas with the pixel ratio capped', () => {
+  it('sizes a small window with the pixel ratio capped', () => {
+    const { canvas } = setup({ innerWidth: 150, innerHeight: 300 });
+    expect(canvas.width).toBe(150 * RENDERER_MAX_PIXEL_RATIO);
+    expect(canvas.height).toBe(300 * RENDERER_MAX_PIXEL_RATIO);
+  });
+
+  it("keeps a large window's drawing buffer within the cap, in proportion", () => {
     const { canvas } = setup();
-    expect(canvas.width).toBe(400 * RENDERER_MAX_PIXEL_RATIO);
-    expect(canvas.height).toBe(800 * RENDERER_MAX_PIXEL_RATIO);
+    expect(canvas.height).toBe(MAX_BUFFER_SIDE_PX);
+    expect(canvas.width).toBe(MAX_BUFFER_SIDE_PX / 2);
   });
 
   it('draws every animation frame and reports the count every interval', () => {

@@ -5,6 +5,8 @@ import { AURORA_FRAGMENT_SHADER, AURORA_VERTEX_SHADER } from './aurora-shader.ts
 export const FRAMES_REPORT_INTERVAL = 30;
 /** …and at least this often, however slowly frames come. */
 export const FRAMES_REPORT_MAX_MS = 1_000;
+/** The drawing buffer's longest side; the canvas is stretched to the window by CSS. */
+export const MAX_BUFFER_SIDE_PX = 640;
 /** The moment of the animation shown as the single still frame under reduced motion. */
 const STILL_FRAME_TIME_S = 40;
 
@@ -160,8 +162,13 @@ export class ShaderRenderer {
     const { innerWidth, innerHeight, devicePixelRatio } = this.#env.window;
     // Phones report 3-4; capping at 2 keeps the fragment shader affordable with no visible loss.
     const pixelRatio = Math.min(devicePixelRatio || 1, RENDERER_MAX_PIXEL_RATIO);
-    const width = Math.max(1, Math.round(innerWidth * pixelRatio));
-    const height = Math.max(1, Math.round(innerHeight * pixelRatio));
+    // The aurora has no edges, so a smaller drawing buffer stretched by the browser looks the same
+    // while the fragment shader runs on a fraction of the pixels: battery on phones, and the main
+    // thread stays free for starting audio where WebGL falls back to the CPU.
+    const longest = Math.max(innerWidth, innerHeight) * pixelRatio;
+    const scale = pixelRatio * Math.min(1, MAX_BUFFER_SIDE_PX / Math.max(1, longest));
+    const width = Math.max(1, Math.round(innerWidth * scale));
+    const height = Math.max(1, Math.round(innerHeight * scale));
     if (this.#canvas.width !== width) this.#canvas.width = width;
     if (this.#canvas.height !== height) this.#canvas.height = height;
     this.#gl.viewport(0, 0, width, height);
