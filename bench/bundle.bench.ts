@@ -26,8 +26,9 @@ const manifestSchema = z.record(z.string(), chunkSchema);
 const LAZY_ROUTES: Record<string, string> = {
   '/chat': 'src/features/chat/ChatScreen.tsx',
   '/stats': 'src/features/stats/StatsScreen.tsx',
+  '/schedule': 'src/features/schedule/ScheduleScreen.tsx',
 };
-const EAGER_ROUTES = ['/', '/schedule'];
+const EAGER_ROUTES = ['/'];
 
 function loadManifest(): Record<string, Chunk> {
   const path = join(DIST, '.vite/manifest.json');

@@ -1,15 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomeScreen } from '../features/home/HomeScreen.tsx';
-import { ScheduleScreen } from '../features/schedule/ScheduleScreen.tsx';
 import { Layout } from './layout.tsx';
 
-function ChatLoading() {
+function ScreenLoading({ text }: { text: string }) {
   return (
     <p className="screen__note" role="status">
-      Loading chat…
+      {text}
     </p>
   );
 }
+
+// Shown when a split-out screen is the first page loaded, while its chunk downloads.
+const ChatLoading = () => <ScreenLoading text="Loading chat…" />;
+const ScheduleLoading = () => <ScreenLoading text="Loading schedule..." />;
 
 /**
  * The app's routes, shared by the browser router and by tests (createMemoryRouter).
@@ -24,12 +27,17 @@ export const appRoutes: RouteObject[] = [
     Component: Layout,
     children: [
       { index: true, Component: HomeScreen },
-      { path: 'schedule', Component: ScheduleScreen },
+      {
+        path: 'schedule',
+        // The coverflow carousel and the admin editor stay out of Home's first paint.
+        lazy: () =>
+          import('../features/schedule/ScheduleScreen.tsx').then(({ ScheduleScreen }) => ({ Component: ScheduleScreen })),
+        HydrateFallback: ScheduleLoading,
+      },
       {
         path: 'chat',
         // Chat is the heaviest screen once built, so it is split out and fetched on first visit.
         lazy: () => import('../features/chat/ChatScreen.tsx').then(({ ChatScreen }) => ({ Component: ChatScreen })),
-        // Shown when /chat is the first page loaded, while its chunk downloads.
         HydrateFallback: ChatLoading,
       },
       {

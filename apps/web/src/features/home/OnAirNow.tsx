@@ -1,5 +1,5 @@
 import { isReplaySlot, type SlotRef } from '@onair/core';
-import { ShowArt } from './ShowArt.tsx';
+import { ShowImage } from '../../ui/ShowImage.tsx';
 
 function Genres({ genre }: { genre: string }) {
   const genres = genre
@@ -31,7 +31,7 @@ export function OnAirNow({ onAir }: { onAir: SlotRef | null }) {
   const { slot } = onAir;
   return (
     <section className="home-card home-on-air" aria-labelledby="home-on-air-title">
-      <ShowArt slot={slot} className="home-on-air__image" />
+      <ShowImage slot={slot} className="home-on-air__image" eager />
       <div className="home-on-air__text">
         <p className="home-badge">
           <span className="home-badge__pulse" aria-hidden="true" />
@@ -52,7 +52,7 @@ export function UpNext({ next }: { next: SlotRef | null }) {
   const { slot } = next;
   return (
     <section className="home-card home-up-next" aria-labelledby="home-up-next-title">
-      <ShowArt slot={slot} className="home-up-next__image" />
+      <ShowImage slot={slot} className="home-up-next__image" eager />
       <div className="home-up-next__text">
         <h2 id="home-up-next-title" className="home-up-next__label">
           Up next from: <span className="home-up-next__time">{slot.time}</span>

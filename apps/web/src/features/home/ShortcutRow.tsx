@@ -1,11 +1,8 @@
 import { SHORTCUT_SLIDE_WIDTH_PX, SHORTCUT_SLIDES_VISIBLE, type PublicStation } from '@onair/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { A11y, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
 import { track } from '../../lib/analytics.ts';
+import type { ShortcutItem } from './SwipeableShortcuts.tsx';
 
 type SocialPlatform = keyof PublicStation['social'];
 
@@ -74,6 +71,13 @@ function Tile({ label, glyph, badge }: { label: string; glyph: ReactNode; badge?
   );
 }
 
+// Swiper weighs ~29 KB gz; loading it after the first paint keeps Home within its budget. Until it
+// arrives the same links sit in a plain scroll-snapping row, so nothing waits on it.
+const SwipeableShortcuts = lazy(() => import('./SwipeableShortcuts.tsx'));
+
+/** The row's maximum width: four 72 px slides and their gaps. */
+export const SHORTCUT_ROW_MAX_WIDTH = `calc(${SHORTCUT_SLIDES_VISIBLE} * (${SHORTCUT_SLIDE_WIDTH_PX}px + 1.25rem))`;
+
 /**
  * Spec §2: a swipeable row of shortcuts, four 72 px slides visible, two pages with dots. Social
  * links come from the station config and open in a new tab without giving it our window.
@@ -85,50 +89,67 @@ export function ShortcutRow({
   social: PublicStation['social'];
   chatUnread?: number;
 }) {
+  const items = shortcutItems(social, chatUnread);
+  const plainRow = (
+    <ul className="home-shortcuts__plain" style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}>
+      {items.map((item) => (
+        <li key={item.key}>{item.node}</li>
+      ))}
+    </ul>
+  );
+  return (
+    <nav className="home-shortcuts" aria-label="Shortcuts">
+      <Suspense fallback={plainRow}>
+        <SwipeableShortcuts items={items} />
+      </Suspense>
+    </nav>
+  );
+}
+
+function shortcutItems(social: PublicStation['social'], chatUnread: number | undefined): ShortcutItem[] {
   const socials = (Object.keys(SOCIAL_LABELS) as SocialPlatform[]).flatMap((platform) => {
     const href = social[platform];
     return href ? [{ platform, href }] : [];
   });
-  return (
-    <nav className="home-shortcuts" aria-label="Shortcuts">
-      <Swiper
-        modules={[Pagination, A11y]}
-        slidesPerView={SHORTCUT_SLIDES_VISIBLE}
-        slidesPerGroup={SHORTCUT_SLIDES_VISIBLE}
-        style={{ maxWidth: `calc(${SHORTCUT_SLIDES_VISIBLE} * (${SHORTCUT_SLIDE_WIDTH_PX}px + 1.25rem))` }}
-        pagination={{ clickable: true }}
-        a11y={{ paginationBulletMessage: 'Shortcuts page {{index}}' }}
-      >
-        <SwiperSlide>
-          <Link className="home-shortcut" to="/chat">
-            <Tile label="Chat" glyph={ICONS.chat} badge={chatUnread} />
-          </Link>
-        </SwiperSlide>
-        <SwiperSlide>
-          <Link className="home-shortcut" to="/schedule">
-            <Tile label="Schedule" glyph={ICONS.schedule} />
-          </Link>
-        </SwiperSlide>
-        <SwiperSlide>
-          {/* The layout opens the sleep timer while ?dialog=sleep-timer is set. */}
-          <Link className="home-shortcut" to="?dialog=sleep-timer">
-            <Tile label="Timer" glyph={ICONS.timer} />
-          </Link>
-        </SwiperSlide>
-        {socials.map(({ platform, href }) => (
-          <SwiperSlide key={platform}>
-            <a
-              className="home-shortcut"
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => track('social_media_click', { platform })}
-            >
-              <Tile label={SOCIAL_LABELS[platform]} glyph={ICONS[platform]} />
-            </a>
-          </SwiperSlide>
-        ))}
-      </Swiper>
-    </nav>
-  );
+  return [
+    {
+      key: 'chat',
+      node: (
+        <Link className="home-shortcut" to="/chat">
+          <Tile label="Chat" glyph={ICONS.chat} badge={chatUnread} />
+        </Link>
+      ),
+    },
+    {
+      key: 'schedule',
+      node: (
+        <Link className="home-shortcut" to="/schedule">
+          <Tile label="Schedule" glyph={ICONS.schedule} />
+        </Link>
+      ),
+    },
+    {
+      key: 'timer',
+      // The layout opens the sleep timer while ?dialog=sleep-timer is set.
+      node: (
+        <Link className="home-shortcut" to="?dialog=sleep-timer">
+          <Tile label="Timer" glyph={ICONS.timer} />
+        </Link>
+      ),
+    },
+    ...socials.map(({ platform, href }) => ({
+      key: platform,
+      node: (
+        <a
+          className="home-shortcut"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => track('social_media_click', { platform })}
+        >
+          <Tile label={SOCIAL_LABELS[platform]} glyph={ICONS[platform]} />
+        </a>
+      ),
+    })),
+  ];
 }
