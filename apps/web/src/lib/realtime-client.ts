@@ -1,22 +1,13 @@
-import { z } from 'zod';
+import { serverFrameSchema, type RealtimeTopic } from '@onair/core';
 
 /**
- * The app's one realtime socket (/api/realtime). Protocol, mirrored from the server's
- * realtime/frames.ts:
+ * The app's one realtime socket (/api/realtime). Protocol (schemas in @onair/core realtime/frames.ts):
  *   → { type: 'subscribe', topics, versions }   sent on every (re)connect and subscription change;
  *                                              `versions` lets the server skip what we already hold
  *   ← { topic, version, data }                  a topic's whole current document
  * The socket reconnects with capped, jittered exponential backoff, at once when the browser comes
  * back online or the tab becomes visible, and resyncs by version on each reconnect.
  */
-export const REALTIME_TOPICS = ['schedule', 'now-playing', 'chat'] as const;
-export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
-
-const serverFrameSchema = z.object({
-  topic: z.enum(REALTIME_TOPICS),
-  version: z.number().int().nonnegative(),
-  data: z.unknown(),
-});
 
 export interface TopicSubscription {
   /** The version already held (null: none), sent so the server resends only what changed. */

@@ -1,5 +1,5 @@
 import type { SlotRef } from '@onair/core';
-import { ShowImage } from './ShowImage.tsx';
+import { ShowImage } from '../../ui/ShowImage.tsx';
 
 /** What is on air right now, by station time; re-rendered by the screen's minute clock. */
 export function OnAirCard({ onAir }: { onAir: SlotRef | null }) {

@@ -1,6 +1,6 @@
 import type { ShowSlot } from '@onair/core';
 import { showLabel } from '../../lib/favorites.ts';
-import { ShowImage } from './ShowImage.tsx';
+import { ShowImage } from '../../ui/ShowImage.tsx';
 
 interface SlotCardProps {
   slot: ShowSlot;
