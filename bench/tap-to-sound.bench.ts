@@ -5,7 +5,7 @@ import { launchBrowser } from '../e2e/fixtures/browser.ts';
 import { IcecastFixture } from '../e2e/fixtures/icecast.ts';
 import { requireCommand } from '../e2e/fixtures/processes.ts';
 import { ServerFixture } from '../e2e/fixtures/server.ts';
-import { openListenerPage } from '../e2e/listening/player-page.ts';
+import { openListenerPage } from '../e2e/fixtures/listener.ts';
 
 // Tap-to-sound against a local Icecast 2.4: the app's player next to a bare <audio preload="none">
 // in the same browser, then the upstream cost of now-playing under 200 polling listeners.

@@ -1,8 +1,7 @@
 import { get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './fixtures/browser.ts';
-import { ServerFixture } from './fixtures/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './fixtures/suite.ts';
+import { openPage } from './fixtures/browser.ts';
 
 /** Reads `url` for `seconds` after skipping the first `skipSeconds`; returns the content type and bytes/s. */
 function measureRate(url: string, skipSeconds: number, seconds: number) {
@@ -38,20 +37,11 @@ function measureRate(url: string, skipSeconds: number, seconds: number) {
 }
 
 describe('the demo station', () => {
-  let server: ServerFixture;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await ServerFixture.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   it.each(['/demo/live', '/demo/live-hq'])('plays %s in Chromium', async (mount) => {
-    const page = await openPage(browser);
-    await page.goto(server.url);
+    const page = await openPage(browser());
+    await page.goto(server().url);
     // currentTime advancing is the honest sign of sound in headless Chromium (not the 'playing' event).
     const advanced = await page.evaluate(async (src) => {
       const audio = new Audio(src);
@@ -67,7 +57,7 @@ describe('the demo station', () => {
   });
 
   it('streams audio/mpeg at 192 kbps in real time after a burst', async () => {
-    const { contentType, bytesPerSecond, burstBytes } = await measureRate(`${server.url}/demo/live`, 1, 5);
+    const { contentType, bytesPerSecond, burstBytes } = await measureRate(`${server().url}/demo/live`, 1, 5);
     expect(contentType).toBe('audio/mpeg');
     expect(burstBytes).toBeGreaterThanOrEqual(60_000); // the burst lets a player start at once
     const kbps = (bytesPerSecond * 8) / 1000;

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './fixtures/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './fixtures/suite.ts';
+import { openPage } from './fixtures/browser.ts';
 import { waitFor } from './fixtures/ports.ts';
-import { ServerFixture } from './fixtures/server.ts';
 
 describe('the app shell in Chromium', () => {
-  let server: ServerFixture;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await ServerFixture.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   it('shows the tagline over a background that WebGL draws', async () => {
-    const page = await openPage(browser);
-    await page.goto(server.url);
+    const page = await openPage(browser());
+    await page.goto(server().url);
     // The tagline comes from /api/station, so it proves the real server answered the built app.
     await page.getByText('24/7 From Ireland With Love').first().waitFor({ state: 'visible' });
     const canvas = page.getByTestId('shader-background');
@@ -37,8 +27,8 @@ describe('the app shell in Chromium', () => {
   });
 
   it("shows the router's own error page on an unknown path", async () => {
-    const page = await openPage(browser);
-    await page.goto(`${server.url}/nope`);
+    const page = await openPage(browser());
+    await page.goto(`${server().url}/nope`);
     await page.getByText('Unexpected Application Error!').waitFor({ state: 'visible' });
     expect(await page.getByText('404 Not Found').count()).toBe(1);
     await page.context().close();

@@ -48,7 +48,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: API_ORIGIN, changeOrigin: true },
+      // ws for /api/realtime; the Host header is kept so the server's same-origin check passes.
+      '/api': { target: API_ORIGIN, ws: true },
       '/demo': { target: API_ORIGIN, changeOrigin: true },
     },
   },

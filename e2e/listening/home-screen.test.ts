@@ -2,29 +2,22 @@ import { createServer, type Server } from 'node:http';
 import { nowPlayingSchema, type NowPlaying } from '@onair/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../fixtures/suite.ts';
 import { launchBrowser } from '../fixtures/browser.ts';
 import { IcecastFixture } from '../fixtures/icecast.ts';
 import { freePort, waitFor } from '../fixtures/ports.ts';
-import { REPO_ROOT, ServerFixture } from '../fixtures/server.ts';
-import { audioState, openListenerPage, waitForSound } from './player-page.ts';
+import { ServerFixture } from '../fixtures/server.ts';
+import { seriousA11yViolations } from '../fixtures/a11y.ts';
+import { audioState, openListenerPage, waitForSound } from '../fixtures/listener.ts';
 
 describe('Home on the demo station', () => {
-  let server: ServerFixture;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await ServerFixture.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   it('shows the show on in Dublin to a listener in New York, and flips at the slot boundary', async () => {
-    const page = await openListenerPage(browser, { timezoneId: 'America/New_York' });
+    const page = await openListenerPage(browser(), { timezoneId: 'America/New_York' });
     // Monday 2 March 2026, 18:59:30 in Dublin (GMT) is 13:59:30 in New York, where the replays would be on.
     await page.clock.install({ time: new Date('2026-03-02T18:59:30Z') });
-    await page.goto(server.url);
+    await page.goto(server().url);
     await page.getByRole('heading', { name: 'Grace Kavanagh' }).waitFor();
     expect(await page.getByText('On Air', { exact: true }).count()).toBe(1);
     const upNext = page.locator('.home-up-next');
@@ -38,29 +31,10 @@ describe('Home on the demo station', () => {
   });
 
   it('has no serious or critical axe violations, and plays, pauses and mutes from the keyboard', async () => {
-    // bypassCSP: axe is injected as an inline script, which the app's strict CSP rightly refuses.
-    const page = await openListenerPage(browser, { bypassCSP: true });
-    await page.goto(server.url);
+    const page = await openListenerPage(browser());
+    await page.goto(server().url);
     await page.getByRole('heading', { level: 2 }).first().waitFor();
-    await page.addScriptTag({ path: `${REPO_ROOT}/node_modules/axe-core/axe.min.js` });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              context: Document,
-            ) => Promise<{
-              violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
-            }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
     for (let presses = 0; presses < 40 && (await focusedName()) !== 'Play'; presses += 1)

@@ -11,7 +11,7 @@ import {
   playerState,
   waitForPlayerState,
   waitForSound,
-} from './player-page.ts';
+} from '../fixtures/listener.ts';
 
 /** Spec §4 and §8 in a real Chromium against a real Icecast 2.4 fed by ffmpeg. */
 describe('listening to a real Icecast', () => {

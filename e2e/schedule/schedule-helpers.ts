@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from '../fixtures/server.ts';
 
 export const ADMIN = { username: 'Station Admin', password: 'e2e-admin-password' };
 export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -14,24 +11,6 @@ export async function signInThroughForm(page: Page): Promise<void> {
   await dialog.getByLabel('Password').fill(ADMIN.password);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Manage' }).waitFor();
-}
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated rather than added as a <script>: the app's strict CSP (rightly) refuses inline scripts.
-  await page.evaluate(readFileSync(resolve(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 type WatchedWindow = Window & { __onairTextShownAt?: Promise<number> };

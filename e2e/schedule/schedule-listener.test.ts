@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOnAir, favoriteId, STORAGE_KEYS, stationWallClock, type Schedule } from '@onair/core';
 import { launchBrowser, openPage } from '../fixtures/browser.ts';
 import { ServerFixture } from '../fixtures/server.ts';
-import { ADMIN, ADMIN_ENV, seriousAxeViolations } from './schedule-helpers.ts';
+import { seriousA11yViolations } from '../fixtures/a11y.ts';
+import { ADMIN, ADMIN_ENV } from './schedule-helpers.ts';
 
 describe('the schedule for listeners', () => {
   let server: ServerFixture;
@@ -114,7 +115,7 @@ describe('the schedule for listeners', () => {
     const page = await openPage(browser);
     await page.goto(`${server.url}/schedule`);
     await page.getByRole('button', { name: /favourites$/ }).first().waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationWallClock } from '@onair/core';
 import { launchBrowser, openPage } from '../fixtures/browser.ts';
 import { ServerFixture } from '../fixtures/server.ts';
-import { ADMIN_ENV, seriousAxeViolations, signInThroughForm, watchForText } from './schedule-helpers.ts';
+import { seriousA11yViolations } from '../fixtures/a11y.ts';
+import { ADMIN_ENV, signInThroughForm, watchForText } from './schedule-helpers.ts';
 
 describe('schedule editing, live in every open app', () => {
   let server: ServerFixture;
@@ -102,7 +103,7 @@ describe('schedule editing, live in every open app', () => {
     await signInThroughForm(page);
     await page.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('button', { name: 'Done' }).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

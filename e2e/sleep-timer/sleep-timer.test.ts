@@ -1,9 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../fixtures/suite.ts';
+import { openPage } from '../fixtures/browser.ts';
 import { waitFor } from '../fixtures/ports.ts';
-import { ServerFixture } from '../fixtures/server.ts';
-import { audioState, playAndWaitForSound, seriousA11yViolations, storedJson } from './listening.ts';
+import { seriousA11yViolations } from '../fixtures/a11y.ts';
+import { audioState, playAndWaitForSound, storedJson } from '../fixtures/listener.ts';
 
 const PRESETS = ['15 minutes', '30 minutes', '45 minutes', '1 hour', '1.5 hours', '2 hours'];
 // A Friday evening, local time: what the listener's clock says when the test starts.
@@ -16,20 +16,11 @@ interface StoredTimer {
 }
 
 describe('the sleep timer in Chromium', () => {
-  let server: ServerFixture;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await ServerFixture.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   it('keeps every preset and Start Timer disabled while nothing plays, with no serious a11y violations', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${server.url}/?dialog=sleep-timer`);
+    const page = await openPage(browser());
+    await page.goto(`${server().url}/?dialog=sleep-timer`);
     const dialog = page.getByRole('dialog', { name: 'Sleep Timer' });
     await dialog.getByText('Start playing to use sleep timer').waitFor();
     for (const name of [...PRESETS, 'Start Timer']) {
@@ -43,9 +34,9 @@ describe('the sleep timer in Chromium', () => {
   });
 
   it('stops the music after a 15-minute custom timer, closes itself and records the session', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.clock.install({ time: EVENING });
-    await page.goto(server.url);
+    await page.goto(server().url);
     await playAndWaitForSound(page);
 
     await page.getByRole('link', { name: 'Timer' }).click();
@@ -76,9 +67,9 @@ describe('the sleep timer in Chromium', () => {
   });
 
   it('restores the countdown after a reload, and +5 min adds 300 s', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.clock.install({ time: EVENING });
-    await page.goto(server.url);
+    await page.goto(server().url);
     await playAndWaitForSound(page);
     await page.getByRole('link', { name: 'Timer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sleep Timer' });

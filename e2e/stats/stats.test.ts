@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../fixtures/suite.ts';
+import { openPage } from '../fixtures/browser.ts';
 import { waitFor } from '../fixtures/ports.ts';
-import { ServerFixture } from '../fixtures/server.ts';
-import { audioState, playAndWaitForSound, seriousA11yViolations } from '../sleep-timer/listening.ts';
+import { seriousA11yViolations } from '../fixtures/a11y.ts';
+import { audioState, playAndWaitForSound } from '../fixtures/listener.ts';
 
 describe('the Stats view in Chromium', () => {
-  let server: ServerFixture;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await ServerFixture.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   it('greets a new listener with an empty state', async () => {
-    const page = await openPage(browser);
-    await page.goto(`${server.url}/stats`);
+    const page = await openPage(browser());
+    await page.goto(`${server().url}/stats`);
     await page.getByRole('heading', { level: 1, name: 'Listening Stats' }).waitFor();
     await page.getByText('No listening yet').waitFor();
     expect(await seriousA11yViolations(page, 'main')).toEqual([]);
@@ -27,9 +18,9 @@ describe('the Stats view in Chromium', () => {
   });
 
   it('shows a listening session recorded from play to pause', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.clock.install({ time: new Date(2026, 10, 20, 20, 0, 0) });
-    await page.goto(server.url);
+    await page.goto(server().url);
     await playAndWaitForSound(page);
     await page.clock.fastForward('40:00');
     await page.getByRole('button', { name: 'Pause', exact: true }).click();

@@ -25,3 +25,5 @@ export * from './notifications/reminders.ts';
 
 export * from './cast/cast-session.ts';
 export * from './station/station-schema.ts';
+
+export * from './realtime/frames.ts';
