@@ -1,20 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from './providers.tsx';
 import { stubStationFetch, withoutWebGl } from '../test/fixtures.ts';
-import { appRoutes } from './router.tsx';
+import { renderAppAt } from '../test/render-app.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 describe('the layout', () => {
   beforeEach(() => {
@@ -24,7 +13,7 @@ describe('the layout', () => {
   });
 
   it('opens the sleep timer from ?dialog=sleep-timer and closes it by dropping the parameter', async () => {
-    const router = renderAt('/?dialog=sleep-timer');
+    const router = renderAppAt('/?dialog=sleep-timer');
     expect(await screen.findByRole('heading', { name: 'Sleep Timer' })).toBeInTheDocument();
     expect(screen.getByText('Start playing to use sleep timer')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close Sleep Timer' }));
@@ -33,7 +22,7 @@ describe('the layout', () => {
   });
 
   it('links Home to the lazily loaded Stats view', async () => {
-    const router = renderAt('/');
+    const router = renderAppAt('/');
     await userEvent.click(await screen.findByRole('link', { name: 'Your listening stats' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Listening Stats' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/stats');
@@ -41,7 +30,7 @@ describe('the layout', () => {
   });
 
   it('says so while the browser is offline', async () => {
-    renderAt('/');
+    renderAppAt('/');
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(await screen.findByText(/You’re offline\./)).toBeInTheDocument();

@@ -1,20 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from './providers.tsx';
 import { stubStationFetch, testStation, withoutWebGl } from '../test/fixtures.ts';
-import { appRoutes } from './router.tsx';
+import { renderAppAt } from '../test/render-app.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 describe('app routes', () => {
   beforeEach(() => {
@@ -23,7 +12,7 @@ describe('app routes', () => {
   });
 
   it('renders Home at / inside the shell', async () => {
-    renderAt('/');
+    renderAppAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Test FM' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Test FM' })).toHaveAttribute('src', '/images/logo.svg');
     expect(screen.getByText(testStation.tagline)).toBeInTheDocument();
@@ -33,7 +22,7 @@ describe('app routes', () => {
   });
 
   it('renders the schedule placeholder whose Close link returns Home', async () => {
-    const router = renderAt('/schedule');
+    const router = renderAppAt('/schedule');
     expect(await screen.findByRole('heading', { name: "Today's Schedule" })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'Close' }));
@@ -42,7 +31,7 @@ describe('app routes', () => {
   });
 
   it('lazy-loads the chat placeholder, which also closes to Home', async () => {
-    const router = renderAt('/chat');
+    const router = renderAppAt('/chat');
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(screen.getByText('Chat is coming soon.')).toBeInTheDocument();
 
@@ -54,7 +43,7 @@ describe('app routes', () => {
     // React Router logs the 404 it renders; the page itself is what this test checks.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderAt('/nope');
+    renderAppAt('/nope');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('404 Not Found')).toBeInTheDocument();
     expect(screen.queryByRole('main')).toBeNull();

@@ -26,7 +26,7 @@ export function stubStationFetch(answer: { body?: unknown; status?: number } = {
   return fetchMock;
 }
 
-/** jsdom has no WebGL (and logs "not implemented"); make that explicit so the shader falls back quietly. */
+/** jsdom has no WebGL (getContext only logs an error); make that explicit so the shader falls back quietly. */
 export function withoutWebGl() {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 }
