@@ -44,7 +44,7 @@ export function DayCarousel({ schedule, today, onAir, favorites, onToggleFavorit
           >
             {/* The visible text stays the start of the name (WCAG label-in-name): 'Mon', 'Mon (today)'. */}
             {entry.day.slice(0, 3)}
-            {entry.day === today ? <span className="day-tabs__today"> (today)</span> : null}
+            {entry.day === today ? <span className="visually-hidden"> (today)</span> : null}
           </button>
         ))}
       </nav>

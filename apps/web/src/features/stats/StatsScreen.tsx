@@ -91,7 +91,7 @@ function StatsBody({ stats, now }: { stats: ListeningStats; now: Date }) {
                 {day.label}
               </span>
               {/* The bar is decoration; this is what a screen reader reads for the day. */}
-              <span className="stats__sr-only">
+              <span className="visually-hidden">
                 {day.isToday ? 'Today' : day.label}: {spokenDuration(day.totalTime)}
               </span>
             </li>
