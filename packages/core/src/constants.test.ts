@@ -67,12 +67,19 @@ describe('spec §9 constants', () => {
     expect(core.DEFAULT_ARTIST).toBe('Live Radio');
     expect(core.REPLAY_ARTIST).toBe('Play Show Replays');
     expect(Object.values(core.STORAGE_KEYS).sort()).toEqual([
-      'chat_username',
-      'lastSeenMessageTime',
       'playfm_audio_quality',
+      'playfm_battery_hint_dismissed',
       'playfm_cast_session',
+      'playfm_chat_outbox',
+      'playfm_chat_username',
+      'playfm_install_later_until',
+      'playfm_last_seen_message_time',
       'playfm_notification_settings',
+      'playfm_push_record',
+      'playfm_saved_tracks',
+      'playfm_schedule_cache',
       'playfm_sleep_timer',
+      'playfm_station',
       'playfm_stats_listening_stats',
       'playfm_stats_sessions',
     ]);

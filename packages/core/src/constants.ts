@@ -92,15 +92,26 @@ export const REPLAY_ARTIST = 'Play Show Replays';
 /** Station zone used when the config names none: schedule times are Irish wall-clock times. */
 export const DEFAULT_STATION_TIME_ZONE = 'Europe/Dublin';
 
-/** localStorage keys; the names are kept from the original app so existing listeners keep their data. */
+/**
+ * localStorage keys, all prefixed playfm_ (spec §3) so the app's data is recognisable on a shared
+ * origin. The original app's names are kept; its two unprefixed ones (chat_username,
+ * lastSeenMessageTime) are moved once to these names by the web app's registry (lib/stored.ts).
+ */
 export const STORAGE_KEYS = {
   notificationSettings: 'playfm_notification_settings',
   sleepTimer: 'playfm_sleep_timer',
   statsSessions: 'playfm_stats_sessions',
   statsListeningStats: 'playfm_stats_listening_stats',
   audioQuality: 'playfm_audio_quality',
-  chatUsername: 'chat_username',
-  lastSeenMessageTime: 'lastSeenMessageTime',
+  chatUsername: 'playfm_chat_username',
+  chatOutbox: 'playfm_chat_outbox',
+  lastSeenMessageTime: 'playfm_last_seen_message_time',
   castSession: 'playfm_cast_session',
+  station: 'playfm_station',
+  scheduleCache: 'playfm_schedule_cache',
+  installLaterUntil: 'playfm_install_later_until',
+  pushRecord: 'playfm_push_record',
+  savedTracks: 'playfm_saved_tracks',
+  batteryHintDismissed: 'playfm_battery_hint_dismissed',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -7,23 +7,46 @@ export * from './schedule/station-time.ts';
 export * from './schedule/on-air.ts';
 export * from './schedule/favorites.ts';
 export * from './schedule/show-image.ts';
+export * from './schedule/slot-edits.ts';
+export * from './schedule/genres.ts';
 export * from './schedule/schedule-schema.ts';
+export * from './schedule/schedule-document.ts';
+export * from './schedule/normalize-schedule.ts';
 
 export * from './metadata/icecast-status.ts';
 export * from './metadata/mojibake.ts';
 export * from './metadata/poll-policy.ts';
 export * from './metadata/now-playing.ts';
+export * from './tracks/track-links.ts';
+export * from './tracks/title-timing.ts';
+export * from './tracks/saved-tracks.ts';
 export * from './audio/retry-policy.ts';
+export * from './audio/player-machine.ts';
 
 export * from './sleep-timer/sleep-timer.ts';
 
 export * from './stats/listening-stats.ts';
+export * from './stats/last-seven-days.ts';
 
 export * from './notifications/settings.ts';
 export * from './notifications/push-record.ts';
 export * from './notifications/reminders.ts';
+export * from './notifications/push-subscription.ts';
+export * from './notifications/push-messages.ts';
 
 export * from './cast/cast-session.ts';
 export * from './station/station-schema.ts';
+export * from './shell/initial-data.ts';
+
+export * from './chat/chat-name.ts';
+export * from './chat/chat-schema.ts';
+export * from './chat/mentions.ts';
+export * from './chat/chat-reactions.ts';
 
 export * from './realtime/frames.ts';
+export * from './http/error-body.ts';
+
+export * from './analytics/analytics-events.ts';
+export * from './analytics/user-agent.ts';
+export * from './analytics/listener-count.ts';
+export * from './analytics/insights.ts';

@@ -22,26 +22,63 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Obj
 const FAVORITE_ID_MAX_CHARS = 500;
 const MAX_FAVORITES = 1_000;
 
+const favoriteIdSchema = z.string().min(1).max(FAVORITE_ID_MAX_CHARS);
+const reminderTimeSchema = z
+  .number()
+  .refine((minutes) => (REMINDER_OPTIONS_MINUTES as readonly number[]).includes(minutes), {
+    message: `reminderTime must be one of ${REMINDER_OPTIONS_MINUTES.join(', ')}`,
+  });
+const settingsFields = {
+  enabled: z.boolean(),
+  showScheduleReminders: z.boolean(),
+  showNewShowAlerts: z.boolean(),
+  favoriteShows: z
+    .array(favoriteIdSchema)
+    .max(MAX_FAVORITES)
+    .transform((ids) => [...new Set(ids)]),
+  reminderTime: reminderTimeSchema,
+};
+
 /**
  * Stored or posted settings. Missing fields take the defaults (older saves lack newer fields);
  * present fields of the wrong type are an error. Duplicate favourites collapse (spec §5).
  */
 export const notificationSettingsSchema = z.object({
-  enabled: z.boolean().default(DEFAULT_NOTIFICATION_SETTINGS.enabled),
-  showScheduleReminders: z.boolean().default(DEFAULT_NOTIFICATION_SETTINGS.showScheduleReminders),
-  showNewShowAlerts: z.boolean().default(DEFAULT_NOTIFICATION_SETTINGS.showNewShowAlerts),
-  favoriteShows: z
-    .array(z.string().min(1).max(FAVORITE_ID_MAX_CHARS))
-    .max(MAX_FAVORITES)
-    .default(() => [])
-    .transform((ids) => [...new Set(ids)]),
-  reminderTime: z
-    .number()
-    .refine((minutes) => (REMINDER_OPTIONS_MINUTES as readonly number[]).includes(minutes), {
-      message: `reminderTime must be one of ${REMINDER_OPTIONS_MINUTES.join(', ')}`,
-    })
-    .default(DEFAULT_NOTIFICATION_SETTINGS.reminderTime),
+  enabled: settingsFields.enabled.default(DEFAULT_NOTIFICATION_SETTINGS.enabled),
+  showScheduleReminders: settingsFields.showScheduleReminders.default(DEFAULT_NOTIFICATION_SETTINGS.showScheduleReminders),
+  showNewShowAlerts: settingsFields.showNewShowAlerts.default(DEFAULT_NOTIFICATION_SETTINGS.showNewShowAlerts),
+  favoriteShows: settingsFields.favoriteShows.default(() => []),
+  reminderTime: settingsFields.reminderTime.default(DEFAULT_NOTIFICATION_SETTINGS.reminderTime),
 });
+
+/**
+ * Settings read back from storage, repaired field by field: a field that is missing or invalid takes
+ * its default and the others are kept, so one bad value (a hand-edited reminderTime of 20, a newer
+ * app's field type) never costs the listener their favourites. Favourites are kept one by one.
+ */
+export function repairNotificationSettings(input: unknown): NotificationSettings {
+  const fields: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
+  const keep = <K extends 'enabled' | 'showScheduleReminders' | 'showNewShowAlerts' | 'reminderTime'>(
+    key: K,
+  ): NotificationSettings[K] => {
+    const parsed = settingsFields[key].safeParse(fields[key]);
+    return parsed.success ? (parsed.data as NotificationSettings[K]) : DEFAULT_NOTIFICATION_SETTINGS[key];
+  };
+  return {
+    enabled: keep('enabled'),
+    showScheduleReminders: keep('showScheduleReminders'),
+    showNewShowAlerts: keep('showNewShowAlerts'),
+    favoriteShows: repairFavoriteIds(fields.favoriteShows),
+    reminderTime: keep('reminderTime'),
+  };
+}
+
+/** Every valid favourite id of a stored list, once each, in order; anything else is dropped. */
+export function repairFavoriteIds(input: unknown): string[] {
+  if (!Array.isArray(input)) return [];
+  const valid = input.filter((id): id is string => favoriteIdSchema.safeParse(id).success);
+  return [...new Set(valid)].slice(0, MAX_FAVORITES);
+}
 
 export function isFavorite(settings: NotificationSettings, id: string): boolean {
   return settings.favoriteShows.includes(id);

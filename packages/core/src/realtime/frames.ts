@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { chatEventSchema } from '../chat/chat-schema.ts';
+import { nowPlayingSchema, trackHistoryEntrySchema } from '../metadata/now-playing.ts';
 
 /**
  * The realtime protocol on /api/realtime — one WebSocket per app, carrying topics.
@@ -10,8 +12,14 @@ import { z } from 'zod';
  *       The topic's whole current document, on subscribe (when newer) and after every change.
  *
  * Liveness uses WebSocket ping/pong control frames (browsers answer pings by themselves). A frame
- * that is not JSON or does not match closes the socket with 1008. Server and web app parse frames with
- * these same schemas. 'now-playing' and 'chat' are reserved for the issues that add them.
+ * that is not JSON or does not match closes the socket with 1008, as does a 21st frame within 10 s
+ * (an app sends one per connection); a frame over 4 KB closes it with 1009. Server and web app parse
+ * frames with these same schemas.
+ *
+ * 'chat' is an event log, not a document: `version` is the event's seq (gapless, increasing), and
+ * `versions: { chat: <last seq held> }` on subscribe replays exactly the events after it, in order;
+ * a client holding nothing or more than `CHAT_RESUME_MAX_EVENTS` behind gets one `resync` frame
+ * instead (page with GET /api/chat/messages). Live events then follow.
  */
 export const REALTIME_TOPICS = ['schedule', 'now-playing', 'chat'] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
@@ -29,3 +37,30 @@ export const serverFrameSchema = z.object({
   data: z.unknown(),
 });
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/**
+ * Close code of a server instance that shuts down (RFC 6455 'service restart'): the client
+ * reconnects at once (another instance behind the load balancer is ready), not after a backoff.
+ */
+export const CLOSE_SERVICE_RESTART = 1012;
+
+/** A client further behind than this many chat events is told to page with GET instead of replayed. */
+export const CHAT_RESUME_MAX_EVENTS = 500;
+
+/** A `chat` frame: one room event (see `chatEventSchema`), `version` its seq. */
+export const chatFrameSchema = z.object({
+  topic: z.literal('chat'),
+  version: z.number().int().nonnegative(),
+  data: chatEventSchema,
+});
+export type ChatFrame = z.infer<typeof chatFrameSchema>;
+
+/**
+ * A `now-playing` frame: what the station plays and the tracks before it (newest first), sent when
+ * the server's feed reader sees a change; `version` counts those changes.
+ */
+export const nowPlayingFrameDataSchema = z.object({
+  nowPlaying: nowPlayingSchema,
+  tracks: z.array(trackHistoryEntrySchema),
+});
+export type NowPlayingFrameData = z.infer<typeof nowPlayingFrameDataSchema>;

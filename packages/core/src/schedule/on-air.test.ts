@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { findOnAir, findUpNext, isReplaySlot } from './on-air.ts';
+import { findOnAir, findUpNext, isReplaySlot, onAirBadge, scheduleOpeningDay } from './on-air.ts';
 import { parseSlotTime } from './slot-time.ts';
 import { stationInstant } from './station-time.ts';
 import { TEST_SCHEDULE } from './test-schedule.ts';
@@ -336,6 +336,40 @@ describe('findOnAir / findUpNext properties', () => {
         expect(findUpNext(schedule, now, zone)).toEqual(expected);
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('onAirBadge (spec §2)', () => {
+  it("reads 'Now Playing' for the replays and 'On Air' for any show", () => {
+    expect(onAirBadge({ artist: 'Play Show Replays' })).toBe('Now Playing');
+    expect(onAirBadge({ artist: '  Play Show Replays ' })).toBe('Now Playing');
+    expect(onAirBadge({ artist: 'Tadhg' })).toBe('On Air');
+    expect(onAirBadge({ artist: 'Play Show Replays Live' })).toBe('On Air');
+  });
+});
+
+describe('scheduleOpeningDay', () => {
+  it("opens on Sunday while Sunday's '11pm - 2am' runs into Monday, then on Monday", () => {
+    // 5 January 2026 is a Monday; Dublin is on GMT.
+    expect(scheduleOpeningDay(TEST_SCHEDULE, at('2026-01-04T23:30:00Z'), DUBLIN)).toBe('Sunday');
+    expect(scheduleOpeningDay(TEST_SCHEDULE, at('2026-01-05T00:00:00Z'), DUBLIN)).toBe('Sunday');
+    expect(scheduleOpeningDay(TEST_SCHEDULE, at('2026-01-05T01:59:00Z'), DUBLIN)).toBe('Sunday');
+    expect(scheduleOpeningDay(TEST_SCHEDULE, at('2026-01-05T02:00:00Z'), DUBLIN)).toBe('Monday');
+  });
+
+  it('opens on today when nothing is on air', () => {
+    const empty: Schedule = WEEKDAYS.map((day) => ({ day, shows: [] }));
+    expect(scheduleOpeningDay(empty, at('2026-01-05T01:00:00Z'), DUBLIN)).toBe('Monday');
+    expect(scheduleOpeningDay(empty, new Date(Number.NaN), DUBLIN)).toBeNull();
+  });
+
+  it('is always the day of the slot on air, or today in station time', () => {
+    fc.assert(
+      fc.property(fc.date({ min: at('2026-01-01T00:00:00Z'), max: at('2027-01-01T00:00:00Z'), noInvalidDate: true }), fc.constantFrom(...ZONES), (instant, zone) => {
+        const opening = scheduleOpeningDay(TEST_SCHEDULE, instant, zone);
+        expect(opening).toBe(findOnAir(TEST_SCHEDULE, instant, zone)?.day ?? wall(instant, zone).weekday);
+      }),
     );
   });
 });

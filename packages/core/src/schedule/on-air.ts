@@ -9,6 +9,15 @@ export function isReplaySlot(slot: Pick<ShowSlot, 'artist'>): boolean {
   return slot.artist.trim() === REPLAY_ARTIST;
 }
 
+/** The badge of the show on air (spec §2); the replay filler is not a show going out live. */
+export const ON_AIR_BADGE = 'On Air';
+export const REPLAY_ON_AIR_BADGE = 'Now Playing';
+
+/** The on-air card's badge, the same on Home and on the schedule: 'Now Playing' for the replays, else 'On Air'. */
+export function onAirBadge(slot: Pick<ShowSlot, 'artist'>): typeof ON_AIR_BADGE | typeof REPLAY_ON_AIR_BADGE {
+  return isReplaySlot(slot) ? REPLAY_ON_AIR_BADGE : ON_AIR_BADGE;
+}
+
 /** The day's parseable slots in start order, ties in stored order; unparseable ones are ignored (spec §5). */
 function timedSlots(schedule: Schedule, day: Weekday): TimedSlot[] {
   const entry = schedule.find((candidate) => candidate.day === day);
@@ -83,4 +92,16 @@ export function findUpNext(schedule: Schedule, now: Date, timeZone: string): Slo
   const tomorrow = timedSlots(schedule, shiftWeekday(clock.weekday, 1));
   const pick = tomorrow.find((slot) => !isReplaySlot(slot.slot)) ?? tomorrow[0];
   return pick ? toRef(pick) : null;
+}
+
+/**
+ * The day the schedule opens on: the day listing the show on air, else today, both in station time.
+ * They differ only while a show listed under yesterday runs past midnight (Monday 01:00 during
+ * Sunday's '11pm - 2am'): the listener then lands on the slide with the show they hear, badge and all,
+ * rather than on a day where nothing is marked on air.
+ */
+export function scheduleOpeningDay(schedule: Schedule, now: Date, timeZone: string): Weekday | null {
+  const clock = stationNow(now, timeZone);
+  if (!clock) return null;
+  return findOnAir(schedule, now, timeZone)?.day ?? clock.weekday;
 }

@@ -4,6 +4,8 @@ import {
   clampSleepMinutes,
   extendSleepTimer,
   restoreSleepTimer,
+  SLEEP_FADE_MS,
+  sleepFadeLevel,
   sleepTimerRemainingFraction,
   sleepTimerRemainingSeconds,
   startSleepTimer,
@@ -103,5 +105,29 @@ describe('restoreSleepTimer', () => {
     expect(restoreSleepTimer({ ...state, initialTime: 0 }, NOW)).toBeNull();
     expect(restoreSleepTimer(null, NOW)).toBeNull();
     expect(restoreSleepTimer('{"endTime":1}', NOW)).toBeNull();
+  });
+});
+
+describe('sleepFadeLevel', () => {
+  it('is full volume until the last 10 s, then falls linearly to silence', () => {
+    expect(SLEEP_FADE_MS).toBe(10_000);
+    expect(sleepFadeLevel(60_000)).toBe(1);
+    expect(sleepFadeLevel(10_000)).toBe(1);
+    expect(sleepFadeLevel(7_500)).toBe(0.75);
+    expect(sleepFadeLevel(5_000)).toBe(0.5);
+    expect(sleepFadeLevel(0)).toBe(0);
+    expect(sleepFadeLevel(-1)).toBe(0);
+    expect(sleepFadeLevel(Number.NaN)).toBe(1);
+  });
+
+  it('is a volume (0..1) that never rises as the end comes closer', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.double({ min: 0, noNaN: true }), (msLeft, later) => {
+        const level = sleepFadeLevel(msLeft);
+        expect(level).toBeGreaterThanOrEqual(0);
+        expect(level).toBeLessThanOrEqual(1);
+        expect(sleepFadeLevel(msLeft - later)).toBeLessThanOrEqual(level);
+      }),
+    );
   });
 });

@@ -12,6 +12,16 @@ export const sleepTimerSchema = z.object({
 
 const MS_PER_MINUTE = 60_000;
 
+/** The volume fades out over the last stretch, so nobody is woken by the click of a hard stop. */
+export const SLEEP_FADE_MS = 10_000;
+
+/** Volume multiplier for `msLeft` before the end: 1 until the fade window, then linear down to 0. */
+export function sleepFadeLevel(msLeft: number): number {
+  if (Number.isNaN(msLeft)) return 1;
+  if (msLeft >= SLEEP_FADE_MS) return 1;
+  return Math.max(0, msLeft / SLEEP_FADE_MS);
+}
+
 /** Custom minutes for the stepper and Start Timer: whole minutes in 1..480; garbage becomes the default 30. */
 export function clampSleepMinutes(n: number): number {
   if (!Number.isFinite(n)) return SLEEP_DEFAULT_MINUTES;

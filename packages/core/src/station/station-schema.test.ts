@@ -16,6 +16,13 @@ describe('station schemas', () => {
     expect(stationFileSchema.safeParse({ ...station, name: 'x'.repeat(101) }).success).toBe(false);
   });
 
+  it('links every music service unless the station names some (or none), and refuses an unknown one', () => {
+    expect(stationFileSchema.parse(station).musicLinks).toEqual(['spotify', 'apple-music', 'youtube', 'bandcamp']);
+    expect(stationFileSchema.parse({ ...station, musicLinks: ['bandcamp'] }).musicLinks).toEqual(['bandcamp']);
+    expect(stationFileSchema.parse({ ...station, musicLinks: [] }).musicLinks).toEqual([]);
+    expect(stationFileSchema.safeParse({ ...station, musicLinks: ['napster'] }).success).toBe(false);
+  });
+
   it('requires stream URLs in what listeners receive', () => {
     expect(publicStationSchema.safeParse(station).success).toBe(false);
     expect(publicStationSchema.safeParse({ ...station, streams: { standard: '/a', high: '/b' } }).success).toBe(true);

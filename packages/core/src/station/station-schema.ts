@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../schedule/station-time.ts';
+import { MUSIC_SERVICES, musicServiceSchema } from '../tracks/track-links.ts';
 
 const url = z.string().trim().min(1).max(2000);
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #12061f');
@@ -24,6 +25,8 @@ const stationBaseSchema = z.object({
   theme: z
     .object({ background: hexColour, accent: hexColour })
     .default({ background: '#12061f', accent: '#c026d3' }),
+  /** Where Recently played and saved songs link to, in this order (search pages); [] shows none. */
+  musicLinks: z.array(musicServiceSchema).max(MUSIC_SERVICES.length).default([...MUSIC_SERVICES]),
 });
 
 /**
@@ -33,6 +36,25 @@ const stationBaseSchema = z.object({
 export const stationFileSchema = stationBaseSchema.extend({
   streams: streamsSchema.optional(),
   statusUrl: url.optional(),
+  nativeApp: z
+    .object({
+      /** The store identity: Android applicationId and iOS bundle id, e.g. `ie.fromirelandwithlove.radio`. */
+      id: z
+        .string()
+        .regex(
+          /^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/,
+          'must be a reverse-domain id like ie.example.radio (letters, digits, _; at least two parts)',
+        )
+        .max(150),
+      /** The station's public address, which the apps load (README "Build the mobile apps": hosted, not bundled). */
+      url: z
+        .string()
+        .url()
+        .refine((text) => /^https:\/\/[^/]+\/?$/.test(text), {
+          message: 'must be the https:// origin the station serves the app at, without a path',
+        }),
+    })
+    .optional(),
 });
 export type StationFile = z.infer<typeof stationFileSchema>;
 

@@ -4,10 +4,12 @@ import {
   computeListeningStats,
   isoWeekKey,
   listeningSessionSchema,
+  listeningStatsSchema,
   localDateKey,
   makeListeningSession,
   parseStoredSessions,
   timeOfDayBucket,
+  timeOfDayHours,
   type ListeningSession,
 } from './listening-stats.ts';
 
@@ -38,6 +40,25 @@ describe('timeOfDayBucket', () => {
     [23, 'Night'],
   ])('hour %i → %s', (hour, bucket) => {
     expect(timeOfDayBucket(hour)).toBe(bucket);
+  });
+});
+
+describe('timeOfDayHours', () => {
+  it('words each bucket with the hours spec §9 gives it', () => {
+    expect(timeOfDayHours('Morning')).toBe('6am – 12pm');
+    expect(timeOfDayHours('Afternoon')).toBe('12pm – 6pm');
+    expect(timeOfDayHours('Evening')).toBe('6pm – 10pm');
+    expect(timeOfDayHours('Night')).toBe('10pm – 6am');
+  });
+});
+
+describe('listeningStatsSchema', () => {
+  it('accepts what computeListeningStats gives and refuses a stats object with a bad field', () => {
+    const stats = computeListeningStats([session(local(1, 5, 9), 600), session(local(1, 6, 20), 30)], local(1, 6));
+    expect(listeningStatsSchema.parse(stats)).toEqual(stats);
+    expect(listeningStatsSchema.parse(computeListeningStats([], local(1, 6)))).toMatchObject({ favoriteTimeOfDay: null });
+    expect(listeningStatsSchema.safeParse({ ...stats, totalSessions: -1 }).success).toBe(false);
+    expect(listeningStatsSchema.safeParse({ ...stats, favoriteTimeOfDay: 'Dawn' }).success).toBe(false);
   });
 });
 

@@ -53,6 +53,26 @@ export const listeningSessionSchema = z
   })
   .refine((session) => session.endTime >= session.startTime, { message: 'endTime is before startTime' });
 
+const seconds = z.number().nonnegative();
+const count = z.number().int().nonnegative();
+
+/** The stats as stored under playfm_stats_listening_stats (spec §3): checked before every write. */
+export const listeningStatsSchema = z.object({
+  totalListeningTime: seconds,
+  totalSessions: count,
+  currentStreak: count,
+  longestStreak: count,
+  averageSessionLength: seconds,
+  dailyStats: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), totalTime: seconds, sessions: count })),
+  weeklyStats: z.array(
+    z.object({ week: z.string().regex(/^\d{4}-W\d{2}$/), totalTime: seconds, sessions: count, averageDaily: seconds }),
+  ),
+  favoriteTimeOfDay: z.enum(['Morning', 'Afternoon', 'Evening', 'Night']).nullable(),
+  thisWeekTime: seconds,
+  lastWeekTime: seconds,
+  thisMonthTime: seconds,
+}) satisfies z.ZodType<ListeningStats>;
+
 /** Stored sessions: entries that fail validation are dropped one by one, so one bad entry loses nothing else. */
 export function parseStoredSessions(input: unknown): ListeningSession[] {
   if (!Array.isArray(input)) return [];
@@ -76,6 +96,15 @@ export function makeListeningSession(id: string, startMs: number, endMs: number)
   if (!(duration >= MIN_STORED_SESSION_SECONDS)) return null;
   return { id, startTime: startMs, endTime: endMs, duration, date: localDateKey(startMs) };
 }
+
+/** The hours of a bucket for people: 'Morning' → '6am – 12pm', 'Night' → '10pm – 6am'. */
+export function timeOfDayHours(bucket: TimeOfDay): string {
+  const order = Object.keys(TIME_OF_DAY_START_HOURS) as TimeOfDay[];
+  const next = order[(order.indexOf(bucket) + 1) % order.length] ?? bucket;
+  return `${clockHour(TIME_OF_DAY_START_HOURS[bucket])} – ${clockHour(TIME_OF_DAY_START_HOURS[next])}`;
+}
+
+const clockHour = (hour: number): string => `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'am' : 'pm'}`;
 
 export function timeOfDayBucket(hour: number): TimeOfDay {
   if (hour >= TIME_OF_DAY_START_HOURS.Morning && hour < TIME_OF_DAY_START_HOURS.Afternoon) return 'Morning';

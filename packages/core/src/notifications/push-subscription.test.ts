@@ -1,0 +1,61 @@
+import { describe, it, expect } from 'vitest';
+import {
+  pushMessageSchema,
+  pushPublicKeySchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+} from './push-subscription.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from './settings.ts';
+
+const subscription = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+  expirationTime: null,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
+
+describe('pushSubscriptionBodySchema', () => {
+  it('accepts what PushSubscription.toJSON() gives, with the settings defaulted', () => {
+    const parsed = pushSubscriptionBodySchema.parse({ subscription, preferences: {} });
+    expect(parsed.preferences).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    const { expirationTime: _none, ...withoutExpiry } = subscription;
+    expect(pushSubscriptionBodySchema.safeParse({ subscription: withoutExpiry, preferences: {} }).success).toBe(true);
+  });
+
+  it.each([
+    ['an empty endpoint', { ...subscription, endpoint: '' }],
+    ['a 10 KB endpoint', { ...subscription, endpoint: `https://fcm.googleapis.com/${'a'.repeat(10_240)}` }],
+    ['no keys', { endpoint: subscription.endpoint }],
+    ['an empty p256dh', { ...subscription, keys: { ...subscription.keys, p256dh: '' } }],
+    ['a short p256dh', { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } }],
+    ['an empty auth', { ...subscription, keys: { ...subscription.keys, auth: '' } }],
+    ['a non-base64url auth', { ...subscription, keys: { ...subscription.keys, auth: `${'A'.repeat(21)}+` } }],
+  ])('refuses %s', (_name, bad) => {
+    expect(pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} }).success).toBe(false);
+  });
+
+  it('refuses a missing or invalid preferences object', () => {
+    expect(pushSubscriptionBodySchema.safeParse({ subscription }).success).toBe(false);
+    expect(pushSubscriptionBodySchema.safeParse({ subscription, preferences: { reminderTime: 7 } }).success).toBe(false);
+  });
+});
+
+describe('the other push shapes', () => {
+  it('unsubscribe names a non-empty endpoint', () => {
+    expect(pushUnsubscribeBodySchema.safeParse({ endpoint: subscription.endpoint }).success).toBe(true);
+    expect(pushUnsubscribeBodySchema.safeParse({ endpoint: '' }).success).toBe(false);
+  });
+
+  it('the public key is an 87-character base64url point', () => {
+    expect(pushPublicKeySchema.safeParse({ publicKey: subscription.keys.p256dh }).success).toBe(true);
+    expect(pushPublicKeySchema.safeParse({ publicKey: 'short' }).success).toBe(false);
+  });
+
+  it('a push message links only inside the app', () => {
+    const message = { notification: { title: 'Deep Dublin', body: 'Starts in 15 minutes' }, data: { link: '/' } };
+    expect(pushMessageSchema.safeParse(message).success).toBe(true);
+    for (const link of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'schedule']) {
+      expect(pushMessageSchema.safeParse({ ...message, data: { link } }).success).toBe(false);
+    }
+    expect(pushMessageSchema.safeParse({ ...message, notification: { title: '', body: '' } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { nowPlayingSchema } from '../metadata/now-playing.ts';
+import { scheduleDocumentSchema } from '../schedule/schedule-document.ts';
+import { publicStationSchema } from '../station/station-schema.ts';
+
+/** The id of the `<script type="application/json">` the server writes into index.html. */
+export const INITIAL_DATA_ELEMENT_ID = 'onair-initial-data';
+
+/**
+ * What the first render needs, inlined by the server into the page so Home paints without an API
+ * round trip: the same three documents `/api/station`, `/api/schedule` and `/api/now-playing` answer.
+ * `schedule` is null while the store has none (the web then shows its own bundled week).
+ */
+export const initialDataSchema = z.object({
+  station: publicStationSchema,
+  schedule: scheduleDocumentSchema.nullable(),
+  nowPlaying: nowPlayingSchema,
+  /**
+   * The show images the server has (`/images/shows/…` paths): a slot whose image is not among them
+   * shows the fallback at once, with no request that would 404.
+   */
+  showImages: z.array(z.string().max(300)).max(5_000),
+});
+export type InitialData = z.infer<typeof initialDataSchema>;
