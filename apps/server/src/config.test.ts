@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_STREAM_PATHS, loadConfig } from './config.ts';
+import { ConfigError, DEMO_STREAM_PATHS, fastifyTrustProxy, loadConfig } from './config.ts';
 
 function stationFile(content: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'onair-config-')), 'station.json');
@@ -56,6 +56,33 @@ describe('loadConfig', () => {
   it('names bad environment values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names one, by hop count or by address', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ addresses: [] });
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toEqual({ addresses: [] });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback,uniquelocal' }).trustProxy).toEqual({
+      addresses: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback', 'uniquelocal'],
+    });
+    expect(fastifyTrustProxy({ addresses: [] })).toBe(false);
+    expect(fastifyTrustProxy({ hops: 0 })).toBe(false);
+    const twoHops = fastifyTrustProxy({ hops: 2 });
+    expect(typeof twoHops === 'function' && [twoHops('198.51.100.7', 1), twoHops('198.51.100.7', 2)]).toEqual([true, false]);
+  });
+
+  it.each(['yes', 'true', '-1', '1.5', '10.0.0.0/33', '::1/129', 'localhost', '127.0.0.1,', '10.0.0.1/8/8', '300.0.0.1'])(
+    'stops on a TRUST_PROXY of %j, naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a hop count/);
+    },
+  );
+
+  it('sends includeSubDomains only when HSTS_INCLUDE_SUBDOMAINS is true', () => {
+    expect(loadConfig({}).hstsIncludeSubdomains).toBe(false);
+    expect(loadConfig({ HSTS_INCLUDE_SUBDOMAINS: 'true' }).hstsIncludeSubdomains).toBe(true);
+    expect(loadConfig({ HSTS_INCLUDE_SUBDOMAINS: 'false' }).hstsIncludeSubdomains).toBe(false);
+    expect(() => loadConfig({ HSTS_INCLUDE_SUBDOMAINS: 'yes' })).toThrow(/HSTS_INCLUDE_SUBDOMAINS/);
   });
 
   it('requires a status feed once a stream is configured', () => {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { stationFileSchema, type PublicStation } from '@onair/core';
+import { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_HOST_PATTERN } from './push/push-endpoint.ts';
 
 /** The repository root, so defaults work whatever the working directory is. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +32,17 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
     message: 'must be a postgres:// URL (leave it unset for the embedded SQLite store)',
   }),
+  REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
+    message: 'must be a redis:// or rediss:// URL (leave it unset for a single instance)',
+  }),
+  METRICS_ALLOWED_FROM: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => value.split(',').every((entry) => isProxyAddress(entry.trim())), {
+        message: 'must be a comma-separated list of addresses or CIDRs (127.0.0.1, 10.0.0.0/8, loopback)',
+      })
+      .optional(),
+  ),
   STATION_CONFIG: optionalText,
   STREAM_STANDARD_URL: optionalText,
   STREAM_HIGH_URL: optionalText,
@@ -45,7 +58,59 @@ const envSchema = z.object({
       message: `must be at least ${ADMIN_PASSWORD_MIN_CHARS} characters`,
     }),
   REALTIME_ALLOWED_ORIGINS: optionalText,
+  EMBED_ALLOWED_ORIGINS: optionalText,
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => TRUST_HOPS.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())), {
+        message: "must be a hop count (1) or a comma-separated list of addresses or CIDRs (127.0.0.1, 10.0.0.0/8, loopback)",
+      })
+      .optional(),
+  ),
+  HSTS_INCLUDE_SUBDOMAINS: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z.string().refine((key) => base64UrlBytes(key)?.length === 65 && key.startsWith('B'), {
+      message: 'must be the base64url uncompressed P-256 public key (87 characters, from `npx web-push generate-vapid-keys`)',
+    }).optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z.string().refine((key) => base64UrlBytes(key)?.length === 32, {
+      message: 'must be the base64url 32-byte P-256 private key (43 characters)',
+    }).optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, {
+      message: 'must be a mailto: address or an https:// URL where push services can reach the operator',
+    }).optional(),
+  ),
+  PUSH_SERVICE_HOSTS: optionalText,
 });
+
+/** The bytes of a base64url text, or null when it is not base64url. */
+function base64UrlBytes(text: string): Buffer | null {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url') : null;
+}
+
+const TRUST_HOPS = /^\d{1,2}$/;
+/** proxy-addr's names for whole ranges, accepted by Fastify's trustProxy as they are. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whose X-Forwarded-* headers are believed. `hops` counts proxies in front of the server whatever
+ * their address (only safe when the server cannot be reached except through them); `addresses`
+ * names them. Both empty: nobody's, so a client cannot choose the address it is limited by.
+ */
+export type TrustProxy = { hops: number } | { addresses: string[] };
 
 export interface AppConfig {
   port: number;
@@ -53,6 +118,10 @@ export interface AppConfig {
   dataDir: string;
   /** `postgres://…` or undefined for the embedded SQLite file in `dataDir`. */
   databaseUrl: string | undefined;
+  /** `redis://…`: realtime fan-out and rate limits shared with the other instances; undefined for one instance. */
+  redisUrl: string | undefined;
+  /** Peers that may read /metrics (addresses, CIDRs or proxy-addr range names). */
+  metricsAllowedFrom: string[];
   /** The built web app the server hands out. */
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -65,6 +134,22 @@ export interface AppConfig {
   admin: { username: string; password: string } | null;
   /** Origins besides the page's own that may open /api/realtime (same-origin is always allowed). */
   allowedOrigins: string[];
+  /** Origins whose pages may show /embed in an <iframe>; empty: nobody's (the rest of the app: never). */
+  embedAllowedOrigins: string[];
+  trustProxy: TrustProxy;
+  /** HSTS over HTTPS also covers the station's subdomains (only when every one of them serves HTTPS). */
+  hstsIncludeSubdomains: boolean;
+  /** Chat messages older than this many days are pruned in the background. */
+  chatRetentionDays: number;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** From VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; null: the pair generated at first start and kept in the store. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string | null;
+  /** Hosts a push subscription's endpoint may name (`*.` for any subdomain). */
+  serviceHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -96,10 +181,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    metricsAllowedFrom: e.METRICS_ALLOWED_FROM?.split(',').map((entry) => entry.trim()) ?? ['loopback'],
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     admin: adminFromEnv(e.ADMIN_USERNAME, e.ADMIN_PASSWORD),
-    allowedOrigins: originsFromEnv(e.REALTIME_ALLOWED_ORIGINS),
+    allowedOrigins: originsFromEnv('REALTIME_ALLOWED_ORIGINS', e.REALTIME_ALLOWED_ORIGINS),
+    embedAllowedOrigins: originsFromEnv('EMBED_ALLOWED_ORIGINS', e.EMBED_ALLOWED_ORIGINS),
+    trustProxy: trustProxyFromEnv(e.TRUST_PROXY),
+    hstsIncludeSubdomains: e.HSTS_INCLUDE_SUBDOMAINS === 'true',
+    chatRetentionDays: e.CHAT_RETENTION_DAYS,
+    push: pushFromEnv(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, e.PUSH_SERVICE_HOSTS),
   };
   if (standard === undefined) {
     const streams = { standard: DEMO_STREAM_PATHS.standard, high: DEMO_STREAM_PATHS.high };
@@ -119,7 +211,43 @@ function adminFromEnv(username: string | undefined, password: string | undefined
   return { username, password };
 }
 
-function originsFromEnv(list: string | undefined): string[] {
+function pushFromEnv(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+  subject: string | undefined,
+  hosts: string | undefined,
+): PushConfig {
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new ConfigError('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
+  const serviceHosts = hosts === undefined ? [...DEFAULT_PUSH_SERVICE_HOSTS] : hosts.split(',').map((entry) => entry.trim().toLowerCase());
+  const bad = serviceHosts.find((entry) => !PUSH_HOST_PATTERN.test(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`Invalid environment: PUSH_SERVICE_HOSTS: '${bad}' is not a host name like fcm.googleapis.com or *.notify.windows.com`);
+  }
+  return {
+    vapidKeys: publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : null,
+    vapidSubject: subject ?? null,
+    serviceHosts,
+  };
+}
+
+function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  if (value === undefined) return { addresses: [] };
+  if (TRUST_HOPS.test(value)) return { hops: Number(value) };
+  return { addresses: value.split(',').map((entry) => entry.trim()) };
+}
+
+/**
+ * TrustProxy in the form Fastify takes. Fastify 5.12 ignores a bare number (it cannot check the
+ * peer), so a hop count becomes the function proxy-addr would have built: trust the nearest `hops`.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if ('hops' in trust) return trust.hops === 0 ? false : (_address, hop) => hop < trust.hops;
+  return trust.addresses.length === 0 ? false : trust.addresses;
+}
+
+function originsFromEnv(variable: string, list: string | undefined): string[] {
   if (list === undefined) return [];
   return list.split(',').map((entry) => {
     const text = entry.trim();
@@ -129,7 +257,7 @@ function originsFromEnv(list: string | undefined): string[] {
     } catch {
       // reported below
     }
-    throw new ConfigError(`Invalid environment: REALTIME_ALLOWED_ORIGINS: '${text}' is not an origin like https://radio.example`);
+    throw new ConfigError(`Invalid environment: ${variable}: '${text}' is not an origin like https://radio.example`);
   });
 }
 

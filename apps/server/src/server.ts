@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadBundledSchedule } from './bundled-schedule.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './store/db.ts';
+import { FALLBACK_VAPID_SUBJECT } from './push/vapid-keys.ts';
 import { ScheduleRepo } from './store/schedule-repo.ts';
 
 async function main(): Promise<void> {
@@ -25,6 +26,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if ('hops' in config.trustProxy && config.trustProxy.hops > 0) {
+    // Fastify dropped hop counts because they believe any direct client; we keep them for setups
+    // where that cannot happen, and say so where the operator will read it.
+    app.log.warn(
+      `TRUST_PROXY=${config.trustProxy.hops} believes X-Forwarded-* from any peer: make sure clients can reach ` +
+        "this server only through your proxies, or list the proxies' addresses instead",
+    );
+  }
+  if (config.push.vapidSubject === null) {
+    app.log.warn(`VAPID_SUBJECT is not set: pushes are signed with ${FALLBACK_VAPID_SUBJECT}, which push services may refuse (Apple's wants a real contact)`);
+  }
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();

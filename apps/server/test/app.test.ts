@@ -35,7 +35,7 @@ describe('the app over HTTP', () => {
   it('answers the health check', async () => {
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    expect(response.json()).toEqual({ ok: true, store: 'up', redis: 'local' });
   });
 
   it('serves the public station config without server-side details', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_TTL_MS } from '../src/auth/sessions.ts';
-import { ADMIN, buildTestApp, loginAsAdmin, sessionCookie } from './auth-helpers.ts';
+import { ADMIN, ADMIN_ENV, buildTestApp, loginAsAdmin, sessionCookie } from './auth-helpers.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
 describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
@@ -34,10 +34,22 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
     expect(line).toContain('HttpOnly');
     expect(line).toContain('SameSite=Strict');
     expect(line).not.toContain('Secure');
-    const viaTls = await app.inject({
+    // X-Forwarded-Proto from a peer that is not a TRUST_PROXY is nobody's word for HTTPS.
+    const forged = await app.inject({
       method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' },
     });
-    expect(String(viaTls.headers['set-cookie'])).toContain('Secure');
+    expect(String(forged.headers['set-cookie'])).not.toContain('Secure');
+    const behindProxy = await buildTestApp(store, { ...ADMIN_ENV, TRUST_PROXY: '127.0.0.1' });
+    try {
+      const viaTls = await behindProxy.inject({
+        method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' },
+      });
+      const cookies = [viaTls.headers['set-cookie'] ?? []].flat();
+      expect(cookies).toHaveLength(2);
+      for (const cookie of cookies) expect(cookie).toContain('Secure');
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('accepts the name in any case or spacing but only with the exact password', async () => {
@@ -94,9 +106,13 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
     expect(limited.headers['set-cookie']).toBeUndefined();
     // Other addresses are not punished for one address's guesses.
     expect((await attempt(ADMIN, '203.0.113.10')).statusCode).toBe(200);
-    // A minute later the address may try again.
-    clock = new Date(clock.getTime() + 60_001);
-    expect((await attempt(ADMIN, '203.0.113.9')).statusCode).toBe(200);
+    // A minute later the address may try again (the limits read the system clock).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_001 });
+    try {
+      expect((await attempt(ADMIN, '203.0.113.9')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses junk login bodies with 400 and counts nothing', async () => {
@@ -115,11 +131,15 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })).statusCode).toBe(200);
   });
 
-  it('refuses a cross-site sign-in', async () => {
+  it('refuses a cross-site sign-in and sign-out', async () => {
     const response = await app.inject({
       method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
+    const cookie = await loginAsAdmin(app);
+    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
+    expect(out.json()).toEqual({ error: 'Cross-site sign-out refused.' });
+    expect((await me(cookie)).role).toBe('admin');
   });
 });
 

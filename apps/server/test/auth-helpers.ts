@@ -9,11 +9,12 @@ import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 import type { TestStore } from './stores.ts';
 
 export const ADMIN = { username: 'StationAdmin', password: 'correct horse battery' };
+export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
 
 /** The real app on a test store, the bundled week seeded, editing on unless `env` says otherwise. */
 export async function buildTestApp(
   store: TestStore,
-  env: Record<string, string> = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+  env: Record<string, string> = ADMIN_ENV,
   deps: Omit<AppDeps, 'db'> = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-auth-'));

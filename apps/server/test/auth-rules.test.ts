@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { constantTimeEquals, isReservedName } from '../src/auth/credentials.ts';
-import { LoginLimiter } from '../src/auth/login-limiter.ts';
+import {
+  ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS, DEVICE_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, LoginLimiter, type SignInAttempt,
+} from '../src/auth/login-limiter.ts';
+import { registerRateLimits } from '../src/rate-limits.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('isReservedName (for the chat: nobody else may use the admin name)', () => {
@@ -24,12 +28,50 @@ describe('constantTimeEquals', () => {
   });
 });
 
-describe('LoginLimiter', () => {
-  it('lets the window slide: the oldest failure ageing out frees one try', () => {
-    const limiter = new LoginLimiter(5, 60_000);
-    for (let second = 0; second < 5; second += 1) limiter.recordFailure('ip', second * 1000);
-    expect(limiter.retryAfterMs('ip', 5_000)).toBe(55_000);
-    expect(limiter.retryAfterMs('ip', 60_001)).toBe(0);
+describe('LoginLimiter (over @fastify/rate-limit, in memory)', () => {
+  let app: FastifyInstance;
+  let limiter: LoginLimiter;
+  /** The plugin reads only the request's route config; the limiter keys its counts by the attempt. */
+  const request = () => ({ routeOptions: { config: {} } }) as unknown as FastifyRequest;
+  const from = (ip: string, device: string | null = null) => ({ ip, device });
+  const fail = (attempt: SignInAttempt, times = 1) => Promise.all(Array.from({ length: times }, () => limiter.recordFailure(request(), attempt)));
+
+  beforeEach(async () => {
+    app = Fastify();
+    await registerRateLimits(app, undefined);
+    await app.ready();
+    limiter = new LoginLimiter(app);
+  });
+  afterEach(() => app.close());
+
+  it('refuses an address after its 5th failure, until its window ends', async () => {
+    await fail(from('203.0.113.9'), LOGIN_MAX_FAILURES - 1);
+    expect(await limiter.retryAfterMs(request(), from('203.0.113.9'))).toBe(0);
+    await fail(from('203.0.113.9'));
+    const wait = await limiter.retryAfterMs(request(), from('203.0.113.9'));
+    expect(wait).toBeGreaterThan(LOGIN_WINDOW_MS - 5_000);
+    expect(wait).toBeLessThanOrEqual(LOGIN_WINDOW_MS);
+    expect(await limiter.retryAfterMs(request(), from('203.0.113.10'))).toBe(0);
+  });
+
+  it('counts an IPv6 client by its /64, so fresh addresses from one network share a budget', async () => {
+    for (let host = 1; host <= LOGIN_MAX_FAILURES; host += 1) await fail(from(`2001:db8:1:2::${host}`));
+    expect(await limiter.retryAfterMs(request(), from('2001:db8:1:2:ffff:1:2:3'))).toBeGreaterThan(0);
+    expect(await limiter.retryAfterMs(request(), from('2001:db8:1:3::1'))).toBe(0);
+  });
+
+  it('stops everyone after 50 failures in 15 minutes, except a device that signed in before', async () => {
+    for (let index = 0; index < ACCOUNT_MAX_FAILURES; index += 1) await fail(from(`198.51.100.${index}`));
+    expect(await limiter.retryAfterMs(request(), from('192.0.2.1'))).toBeGreaterThan(ACCOUNT_WINDOW_MS - 5_000);
+    expect(await limiter.retryAfterMs(request(), from('192.0.2.1', 'known-device'))).toBe(0);
+  });
+
+  it('stops exempting a device cookie that keeps failing', async () => {
+    for (let index = 0; index < ACCOUNT_MAX_FAILURES; index += 1) {
+      await fail(from(`198.51.100.${index}`, index < DEVICE_MAX_FAILURES ? 'stolen' : null));
+    }
+    expect(await limiter.retryAfterMs(request(), from('192.0.2.1', 'stolen'))).toBeGreaterThan(0);
+    expect(await limiter.retryAfterMs(request(), from('192.0.2.1', 'other'))).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WEEKDAYS, type Schedule } from '@onair/core';
+import { WEEKDAYS, scheduleConflictSchema, type Schedule } from '@onair/core';
 import { loadBundledSchedule } from '../src/bundled-schedule.ts';
 import { SessionRepo } from '../src/store/session-repo.ts';
 import { buildTestApp, loginAsAdmin } from './auth-helpers.ts';
@@ -9,7 +9,9 @@ import { STORE_KINDS, type TestStore } from './stores.ts';
 const bundled = loadBundledSchedule();
 
 function withShow(schedule: Schedule, show: Schedule[number]['shows'][number], day = 0): Schedule {
-  return schedule.map((entry, index) => (index === day ? { ...entry, shows: [...entry.shows, show] } : entry));
+  return schedule.map((entry, index) =>
+    index === day ? { ...entry, shows: [...entry.shows, show] } : entry,
+  );
 }
 
 describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
@@ -37,14 +39,20 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     });
 
   it('saves at the current version, sorts each day, fills images, bumps the version', async () => {
-    const added = { time: '6am - 7am', artist: 'Seán Ó Briain', show: 'Early Doors', genre: 'House', image: '' };
+    const added = {
+      time: '6am - 7am',
+      artist: 'Seán Murphy',
+      show: 'Early Doors',
+      genre: 'House',
+      image: '',
+    };
     const response = await put({ data: withShow(bundled, added), version: 1 });
     expect(response.statusCode).toBe(200);
     const body = response.json() as { data: Schedule; version: number };
     expect(body.version).toBe(2);
     const monday = body.data[0]?.shows ?? [];
     const index = monday.findIndex((slot) => slot.show === 'Early Doors');
-    expect(monday[index]?.image).toBe('/images/shows/Sean_OBriain_400.jpg');
+    expect(monday[index]?.image).toBe('/images/shows/Sean_Murphy_400.jpg');
     // Sorted: the 6am show sits between the slots around it, not at the end.
     expect(index).toBeLessThan(monday.length - 1);
     expect((await app.inject('/api/schedule')).json()).toEqual(body);
@@ -54,7 +62,9 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     const odd = { time: 'sometime soon', artist: 'Mystery Guest', show: '', genre: '', image: '' };
     const response = await put({ data: withShow(bundled, odd, 2), version: 1 });
     expect(response.statusCode).toBe(200);
-    expect((response.json() as { data: Schedule }).data[2]?.shows.at(-1)).toMatchObject({ time: 'sometime soon' });
+    expect((response.json() as { data: Schedule }).data[2]?.shows.at(-1)).toMatchObject({
+      time: 'sometime soon',
+    });
   });
 
   it('refuses without a session (401), with a listener session or a cross-site origin (403)', async () => {
@@ -78,12 +88,18 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
   });
 
   it('answers 409 with the current document on a stale version', async () => {
-    const first = await put({ data: withShow(bundled, { time: '1am - 2am', artist: 'A', show: 'B', genre: '', image: '' }), version: 1 });
+    const first = await put({
+      data: withShow(bundled, { time: '1am - 2am', artist: 'A', show: 'B', genre: '', image: '' }),
+      version: 1,
+    });
     expect(first.statusCode).toBe(200);
     const before = await rawRow();
     const stale = await put({ data: bundled, version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: 'The schedule changed meanwhile; reload it.', current: first.json() });
+    expect(stale.json()).toEqual({
+      error: 'The schedule changed meanwhile; reload it.',
+      current: first.json(),
+    });
     expect(await rawRow()).toEqual(before);
     // A version from the future is just as stale.
     expect((await put({ data: bundled, version: 99 })).statusCode).toBe(409);
@@ -95,26 +111,64 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     const slot = { time: '1am - 2am', artist: 'A', show: 'B', genre: 'C', image: '' };
     const json = { 'content-type': 'application/json' };
     const cases: { name: string; payload: unknown; headers?: Record<string, string>; status: number }[] = [
-      { name: 'wrong day names', payload: { data: bundled.map((d, i) => (i === 3 ? { ...d, day: 'Thorsday' } : d)), version: 1 }, status: 400 },
-      { name: '8 days', payload: { data: [...bundled, { day: 'Monday', shows: [] }], version: 1 }, status: 400 },
+      {
+        name: 'wrong day names',
+        payload: { data: bundled.map((d, i) => (i === 3 ? { ...d, day: 'Thorsday' } : d)), version: 1 },
+        status: 400,
+      },
+      {
+        name: '8 days',
+        payload: { data: [...bundled, { day: 'Monday', shows: [] }], version: 1 },
+        status: 400,
+      },
       { name: '6 days', payload: { data: bundled.slice(1), version: 1 }, status: 400 },
-      { name: 'a day twice', payload: { data: bundled.map((d, i) => (i === 6 ? { ...d, day: 'Monday' } : d)), version: 1 }, status: 400 },
-      { name: '10k-character field', payload: { data: withShow(bundled, { ...slot, artist: 'x'.repeat(10_000) }), version: 1 }, status: 400 },
-      { name: 'slot of wrong type', payload: { data: withShow(bundled, { ...slot, time: 7 } as never), version: 1 }, status: 400 },
+      {
+        name: 'a day twice',
+        payload: { data: bundled.map((d, i) => (i === 6 ? { ...d, day: 'Monday' } : d)), version: 1 },
+        status: 400,
+      },
+      {
+        name: '10k-character field',
+        payload: { data: withShow(bundled, { ...slot, artist: 'x'.repeat(10_000) }), version: 1 },
+        status: 400,
+      },
+      {
+        name: 'slot of wrong type',
+        payload: { data: withShow(bundled, { ...slot, time: 7 } as never), version: 1 },
+        status: 400,
+      },
       { name: 'no version', payload: { data: bundled }, status: 400 },
       { name: 'version as text', payload: { data: bundled, version: '1' }, status: 400 },
+      // Beyond the stores' 32-bit version column: refused as junk, not a database error (500).
+      { name: 'version 3e9', payload: { data: bundled, version: 3_000_000_000 }, status: 400 },
       { name: 'bare array', payload: bundled, status: 400 },
       { name: 'null', payload: 'null', headers: json, status: 400 },
       { name: 'not JSON', payload: '{"data": [', headers: json, status: 400 },
       { name: 'empty body', payload: '', headers: json, status: 400 },
-      { name: 'text/plain', payload: 'Monday: everything', headers: { 'content-type': 'text/plain' }, status: 400 },
-      { name: 'form body', payload: 'data=x&version=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415 },
-      { name: '1 MB', payload: JSON.stringify({ data: bundled, version: 1, pad: 'x'.repeat(1_048_576) }), headers: json, status: 413 },
+      {
+        name: 'text/plain',
+        payload: 'Monday: everything',
+        headers: { 'content-type': 'text/plain' },
+        status: 400,
+      },
+      {
+        name: 'form body',
+        payload: 'data=x&version=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        status: 415,
+      },
+      {
+        name: '1 MB',
+        payload: JSON.stringify({ data: bundled, version: 1, pad: 'x'.repeat(1_048_576) }),
+        headers: json,
+        status: 413,
+      },
     ];
     for (const junk of cases) {
       const response = await put(junk.payload, admin, junk.headers ?? {});
       expect(response.statusCode, junk.name).toBe(junk.status);
-      if (junk.status === 400) expect(response.json(), junk.name).toEqual({ error: 'Invalid schedule data format' });
+      if (junk.status === 400)
+        expect(response.json(), junk.name).toEqual({ error: 'Invalid schedule data format' });
       expect(await rawRow(), junk.name).toEqual(before);
     }
   });
@@ -122,16 +176,61 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
   it('lets exactly one of 20 concurrent saves at the same version win', async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        put({ data: withShow(bundled, { time: '3am - 4am', artist: `Racer ${n}`, show: '', genre: '', image: '' }), version: 1 }),
+        put({
+          data: withShow(bundled, {
+            time: '3am - 4am',
+            artist: `Racer ${n}`,
+            show: '',
+            genre: '',
+            image: '',
+          }),
+          version: 1,
+        }),
       ),
     );
     const codes = results.map((response) => response.statusCode).sort();
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(19);
-    const winner = results.find((response) => response.statusCode === 200)?.json() as { data: Schedule; version: number };
+    const winner = results.find((response) => response.statusCode === 200)?.json() as {
+      data: Schedule;
+      version: number;
+    };
     expect(winner.version).toBe(2);
     expect((await app.inject('/api/schedule')).json()).toEqual(winner);
   });
+
+  it('refuses version 0 ("there was none") over the seeded week, answering with it', async () => {
+    const before = await rawRow();
+    const response = await put({ data: [], version: 0 });
+    expect(response.statusCode).toBe(400);
+    const conflict = await put({ data: bundled, version: 0 });
+    expect(conflict.statusCode).toBe(409);
+    expect(scheduleConflictSchema.parse(conflict.json())).toEqual({
+      error: 'The schedule changed meanwhile; reload it.',
+      current: { data: bundled, version: 1 },
+    });
+    expect(await rawRow()).toEqual(before);
+  });
+
+  it.each([
+    ['not JSON', '[{"day": "Monday"'],
+    ['JSON of the wrong shape', '{"days": []}'],
+  ])(
+    'answers a corrupt stored row (%s) with a clear 500 on GET and PUT, and keeps serving',
+    async (_name, data) => {
+      await store.db.updateTable('schedule').set({ data }).execute();
+      const get = await app.inject('/api/schedule');
+      expect(get.statusCode).toBe(500);
+      expect(get.json()).toEqual({ error: 'Failed to load schedule.' });
+      const stale = await put({ data: bundled, version: 5 });
+      expect(stale.statusCode).toBe(500);
+      expect(stale.json()).toEqual({ error: 'Failed to save schedule.' });
+      // The server is still up, and an admin's save at the row's version repairs it.
+      expect((await app.inject('/api/health')).statusCode).toBe(200);
+      expect((await put({ data: bundled, version: 1 })).statusCode).toBe(200);
+      expect((await app.inject('/api/schedule')).json()).toEqual({ data: bundled, version: 2 });
+    },
+  );
 
   it('keeps the seven weekdays Monday first whatever order they were sent in', async () => {
     const response = await put({ data: [...bundled].reverse(), version: 1 });

@@ -1,16 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '@onair/core';
 import { loadBundledSchedule } from '../src/bundled-schedule.ts';
-import { ScheduleRepo } from '../src/store/schedule-repo.ts';
+import { ScheduleRepo, StoredScheduleError } from '../src/store/schedule-repo.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
 const bundled = loadBundledSchedule();
 const when = new Date('2026-11-22T10:00:00Z');
 
-function withExtraShow(schedule: Schedule): Schedule {
+function withExtraShow(schedule: Schedule, artist = 'Éabha Ní Dhomhnaill'): Schedule {
   return schedule.map((day, index) =>
     index === 0
-      ? { ...day, shows: [...day.shows, { time: '11pm - 12am', artist: 'Éabha Ní Dhomhnaill', show: 'Late Lights', genre: 'Deep House', image: '' }] }
+      ? {
+          ...day,
+          shows: [
+            ...day.shows,
+            { time: '11pm - 12am', artist, show: 'Late Lights', genre: 'Deep House', image: '' },
+          ],
+        }
       : day,
   );
 }
@@ -24,36 +30,82 @@ describe.each(STORE_KINDS)('ScheduleRepo on $kind', ({ open }) => {
   });
   afterEach(async () => store.dispose());
 
-  it('has no schedule until one is seeded', async () => {
+  const rawRow = () => store.db.selectFrom('schedule').selectAll().executeTakeFirst();
+
+  it('has no schedule until one is saved', async () => {
     expect(await repo.get()).toBeNull();
   });
 
-  it('round-trips the bundled week, fadas included', async () => {
-    expect(await repo.seedIfEmpty(bundled, when)).toBe(true);
-    const stored = await repo.get();
-    expect(stored).toEqual({ data: bundled, version: 1, updatedAt: when.toISOString() });
-    expect(JSON.stringify(stored?.data)).toMatch(/[áéíóúÁÉÍÓÚ]/);
+  it('saves version 0 over an empty store as version 1, fadas included', async () => {
+    expect(await repo.save(bundled, 0, when)).toEqual({ saved: { data: bundled, version: 1 } });
+    expect(await repo.get()).toEqual({ data: bundled, version: 1 });
+    expect(await rawRow()).toMatchObject({ version: 1, updated_at: when.toISOString() });
+    expect(JSON.stringify((await repo.get())?.data)).toMatch(/[áéíóúÁÉÍÓÚ]/);
   });
 
-  it('seeds only an empty store', async () => {
-    await repo.seedIfEmpty(bundled, when);
+  it('refuses version 0 over a non-empty store, answering with the stored document', async () => {
+    await repo.save(bundled, 0, when);
+    const before = await rawRow();
+    expect(await repo.save(withExtraShow(bundled), 0, when)).toEqual({
+      conflict: { data: bundled, version: 1 },
+    });
+    expect(await rawRow()).toEqual(before);
     expect(await repo.seedIfEmpty(withExtraShow(bundled), when)).toBe(false);
-    expect((await repo.get())?.data).toEqual(bundled);
+    expect(await rawRow()).toEqual(before);
   });
 
-  it('replaces the document at the expected version and bumps it', async () => {
-    await repo.seedIfEmpty(bundled, when);
+  it('refuses a version other than 0 over an empty store, with no current document', async () => {
+    expect(await repo.save(bundled, 1, when)).toEqual({ conflict: null });
+    expect(await rawRow()).toBeUndefined();
+  });
+
+  it('saves over the expected version and bumps it', async () => {
+    await repo.save(bundled, 0, when);
     const changed = withExtraShow(bundled);
-    const saved = await repo.replace(changed, 1, when);
-    expect(saved?.version).toBe(2);
-    expect(await repo.get()).toEqual({ data: changed, version: 2, updatedAt: when.toISOString() });
+    const later = new Date('2026-11-23T10:00:00Z');
+    expect(await repo.save(changed, 1, later)).toEqual({ saved: { data: changed, version: 2 } });
+    expect(await repo.get()).toEqual({ data: changed, version: 2 });
+    expect(await rawRow()).toMatchObject({ updated_at: later.toISOString() });
   });
 
-  it('refuses a write against a stale version and keeps the stored document', async () => {
-    await repo.seedIfEmpty(bundled, when);
-    await repo.replace(withExtraShow(bundled), 1, when);
-    expect(await repo.replace(bundled, 1, when)).toBeNull();
-    expect((await repo.get())?.version).toBe(2);
-    expect((await repo.get())?.data).toEqual(withExtraShow(bundled));
+  it('refuses a stale or future version and keeps the stored document', async () => {
+    await repo.save(bundled, 0, when);
+    await repo.save(withExtraShow(bundled), 1, when);
+    const before = await rawRow();
+    for (const version of [1, 3, 99]) {
+      expect(await repo.save(bundled, version, when)).toEqual({
+        conflict: { data: withExtraShow(bundled), version: 2 },
+      });
+    }
+    expect(await rawRow()).toEqual(before);
+  });
+
+  it.each([0, 1])('lets exactly one of 20 concurrent saves of version %i win', async (version) => {
+    if (version === 1) await repo.save(bundled, 0, when);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => repo.save(withExtraShow(bundled, `Racer ${n}`), version, when)),
+    );
+    const winners = results.flatMap((result) => ('saved' in result ? [result.saved] : []));
+    expect(winners).toHaveLength(1);
+    // Every loser is told about the winner, never about a half-written or older state.
+    for (const result of results) {
+      if ('conflict' in result) expect(result.conflict).toEqual(winners[0]);
+    }
+    expect(await repo.get()).toEqual(winners[0]);
+    expect(winners[0]?.version).toBe(version + 1);
+  });
+
+  it.each([
+    ['not JSON', '[{"day": "Monday"', /not valid JSON/],
+    ['JSON of the wrong shape', JSON.stringify([{ day: 'Monday', shows: [] }]), /not a valid schedule/],
+  ])('throws a StoredScheduleError naming the row when it holds %s', async (_name, data, message) => {
+    await repo.save(bundled, 0, when);
+    await store.db.updateTable('schedule').set({ data }).execute();
+    await expect(repo.get()).rejects.toThrow(StoredScheduleError);
+    await expect(repo.get()).rejects.toThrow(message);
+    // A stale save must read the winner and meets the same clear error, not a crash.
+    await expect(repo.save(bundled, 7, when)).rejects.toThrow(StoredScheduleError);
+    // The admin can still overwrite a corrupt row at its version.
+    expect(await repo.save(bundled, 1, when)).toEqual({ saved: { data: bundled, version: 2 } });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { chatNameKey } from '@onair/core';
 
 /**
  * Compares two secrets in time independent of where they differ. Both sides are hashed first so
@@ -24,16 +25,10 @@ export function isAdminCredentials(
 /**
  * How names are compared for identity: Unicode-normalised (NFKC, so full-width and ligature
  * look-alikes collapse), accents folded, case folded, and everything that is not a letter or digit
- * dropped, so 'Admin', ' ADMIN ', 'ádmin' and 'ad.min' are all one name.
+ * dropped, so 'Admin', ' ADMIN ', 'ádmin' and 'ad.min' are all one name. The chat folds its names
+ * the same way (core's `chatNameKey`), so the admin's name and a chatter's collide exactly when alike.
  */
-export function normalizeName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-}
+export const normalizeName = chatNameKey;
 
 /**
  * The admin's name is theirs alone: the chat refuses any display name that normalises to it, so

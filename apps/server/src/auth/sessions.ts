@@ -11,11 +11,26 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Sessions in the store, reached through an HttpOnly cookie holding a random 32-byte token. */
+/** Which cookie a kind of session travels in, and how long it lives (the admin's by default). */
+export interface SessionCookieOptions {
+  cookie: string;
+  ttlMs: number;
+  /** Only requests under this path carry the cookie. */
+  path: string;
+}
+
+const ADMIN_SESSION_COOKIE: SessionCookieOptions = { cookie: SESSION_COOKIE, ttlMs: SESSION_TTL_MS, path: '/' };
+
+/**
+ * Sessions in the store, reached through an HttpOnly cookie holding a random 32-byte token. The
+ * admin's sign-in and the chat each use one, with their own cookie, so chatting never touches the
+ * admin session and a chat token in the admin cookie finds a listener session, which grants nothing.
+ */
 export class SessionService {
   constructor(
     private readonly sessions: SessionRepo,
     private readonly now: () => Date,
+    private readonly options: SessionCookieOptions = ADMIN_SESSION_COOKIE,
   ) {}
 
   /** Starts a new session (always a new token, so a planted cookie is never promoted) and sets the cookie. */
@@ -24,34 +39,34 @@ export class SessionService {
     await this.end(request, reply);
     await this.sessions.deleteExpired(now);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const expiresAt = new Date(now.getTime() + this.options.ttlMs);
     await this.sessions.create(hashToken(token), { username, role, expiresAt: expiresAt.toISOString() }, now);
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+    reply.setCookie(this.options.cookie, token, { ...this.#cookieOptions(request), expires: expiresAt });
   }
 
   /** The caller's live session, or null. */
   async current(request: FastifyRequest): Promise<StoredSession | null> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[this.options.cookie];
     // base64url of 32 bytes is 43 characters; anything else cannot be ours and costs no query.
     if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
     return this.sessions.find(hashToken(token), this.now());
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[this.options.cookie];
     if (token !== undefined) {
       await this.sessions.delete(hashToken(token));
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      reply.clearCookie(this.options.cookie, this.#cookieOptions(request));
     }
   }
-}
 
-function cookieOptions(request: FastifyRequest) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    // request.protocol reads X-Forwarded-Proto behind a TLS-terminating proxy (trustProxy).
-    secure: request.protocol === 'https',
-  };
+  #cookieOptions(request: FastifyRequest) {
+    return {
+      path: this.options.path,
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      // request.protocol reads X-Forwarded-Proto behind a TLS-terminating proxy (trustProxy).
+      secure: request.protocol === 'https',
+    };
+  }
 }

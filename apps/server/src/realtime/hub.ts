@@ -1,17 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CLOSE_POLICY_VIOLATION, clientFrameSchema, type RealtimeTopic, type ServerFrame } from './frames.ts';
+import { LocalBus, type RealtimeBus } from './bus.ts';
+import { FrameBudget } from './frame-budget.ts';
+import { CLOSE_POLICY_VIOLATION, CLOSE_SERVER_ERROR, CLOSE_SERVICE_RESTART, clientFrameSchema, type RealtimeTopic, type ServerFrame } from './frames.ts';
 
 export interface TopicSnapshot {
   version: number;
   data: unknown;
 }
 
-/** Reads a topic's current document (from the store) for clients that subscribe or resync. */
+/** Reads a topic's current document from the store: once per topic, on its first subscriber. */
 export type SnapshotSource = () => Promise<TopicSnapshot | null>;
+
+/**
+ * A topic that is a log of numbered events (the chat) rather than one document: `version` in a
+ * subscribe is the last seq the client holds, and it is sent exactly the events after it, read
+ * from the store. `resync` is the data of the frame that tells a client to page with GET instead
+ * (it held nothing, is more than `maxReplay` events behind, or the log no longer reaches back).
+ */
+export interface EventLogSource {
+  head(): Promise<number>;
+  after(seq: number, limit: number): Promise<{ seq: number; data: unknown }[]>;
+  maxReplay: number;
+  resync: unknown;
+}
+
+/** An event frame, serialized once per publish and shared by every client it goes to. */
+interface HeldEvent {
+  seq: number;
+  frame: Buffer;
+}
+
+/**
+ * A client's place in one log topic. While its replay is read from the store, live events are
+ * held for it and sent after the replay, skipping what the replay already covered: no event is
+ * lost, doubled or reordered by arriving mid-resume.
+ */
+type LogSubscription = { live: false; held: HeldEvent[] } | { live: true; last: number };
+
+/** A topic's latest document, kept serialized: a subscribe costs a send, never a store read or a stringify. */
+interface HeldSnapshot {
+  version: number;
+  frame: string;
+}
+
+type ClientLog = Pick<FastifyBaseLogger, 'info'>;
 
 interface Client {
   socket: WebSocket;
+  /** The upgrade request's logger: its lines carry the request id, which the access log ties to an address. */
+  log: ClientLog;
   topics: Set<RealtimeTopic>;
+  logs: Map<RealtimeTopic, LogSubscription>;
+  budget: FrameBudget;
   /** Cleared at each heartbeat, set by the pong; a socket still false at the next beat is dead. */
   alive: boolean;
 }
@@ -21,18 +62,31 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A client this far behind in reading is too slow to keep: it reconnects and resyncs instead. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-/** The one owner of every realtime socket: subscriptions, fan-out of changes, and heartbeats. */
+/**
+ * The one owner of every realtime socket: subscriptions, fan-out of changes, heartbeats, and the
+ * latest snapshot of each topic. Snapshots live in memory: the first subscriber of a topic loads it
+ * from its source, and every `publish` (the route's successful save) replaces it, so a client sending
+ * subscribe frames in a loop costs the store nothing. Each socket has a frame budget; a client's
+ * mistakes are logged at info, since they are not faults of this server.
+ */
 export class RealtimeHub {
   readonly #sources = new Map<RealtimeTopic, SnapshotSource>();
+  readonly #logs = new Map<RealtimeTopic, EventLogSource>();
+  /** null: the source had no document (an empty store); the next publish brings one. */
+  readonly #snapshots = new Map<RealtimeTopic, HeldSnapshot | null>();
+  readonly #loading = new Map<RealtimeTopic, Promise<HeldSnapshot | null>>();
   readonly #clients = new Set<Client>();
   readonly #heartbeat: ReturnType<typeof setInterval>;
 
   constructor(
-    private readonly log: { warn: (object: object, message: string) => void },
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     heartbeatMs = HEARTBEAT_INTERVAL_MS,
+    /** The other instances (Redis); a lone instance has nobody to tell. */
+    readonly bus: RealtimeBus = new LocalBus(),
   ) {
     this.#heartbeat = setInterval(() => this.#beat(), heartbeatMs);
     this.#heartbeat.unref();
+    bus.onResync(() => void this.#reloadSnapshots());
   }
 
   get clientCount(): number {
@@ -41,27 +95,64 @@ export class RealtimeHub {
 
   registerTopic(topic: RealtimeTopic, source: SnapshotSource): void {
     this.#sources.set(topic, source);
+    this.bus.onMessage(topic, (message) => {
+      if (message.kind === 'snapshot') this.#publishHere(topic, message);
+    });
   }
 
-  attach(socket: WebSocket): void {
-    const client: Client = { socket, topics: new Set(), alive: true };
+  registerLog(topic: RealtimeTopic, source: EventLogSource): void {
+    this.#logs.set(topic, source);
+  }
+
+  attach(socket: WebSocket, log: ClientLog = this.log): void {
+    const client: Client = { socket, log, topics: new Set(), logs: new Map(), budget: new FrameBudget(), alive: true };
     this.#clients.add(client);
     socket.on('pong', () => {
       client.alive = true;
     });
     socket.on('close', () => this.#clients.delete(client));
     socket.on('error', () => this.#clients.delete(client));
-    socket.on('message', (raw, isBinary) => {
-      void this.#onMessage(client, isBinary ? null : raw.toString());
-    });
+    socket.on('message', (raw, isBinary) => this.#onMessage(client, isBinary ? null : raw.toString()));
   }
 
-  /** Sends a topic's new document to everyone subscribed to it. */
+  /** Makes `snapshot` the topic's current document and sends it to everyone subscribed, on every instance. */
   publish(topic: RealtimeTopic, snapshot: TopicSnapshot): void {
-    const text = JSON.stringify({ topic, version: snapshot.version, data: snapshot.data } satisfies ServerFrame);
+    this.#publishHere(topic, snapshot);
+    this.bus.publish({ topic, kind: 'snapshot', version: snapshot.version, data: snapshot.data });
+  }
+
+  #publishHere(topic: RealtimeTopic, snapshot: TopicSnapshot): void {
+    const held = this.#snapshots.get(topic);
+    // Two saves finishing out of order must not leave the older one as the current snapshot.
+    if (held && held.version > snapshot.version) return;
+    const next = hold(topic, snapshot);
+    this.#snapshots.set(topic, next);
     for (const client of this.#clients) {
-      if (client.topics.has(topic)) this.#send(client, text);
+      if (client.topics.has(topic)) this.#send(client, next.frame);
     }
+  }
+
+  /**
+   * Sends event `seq` of a log topic to its subscribers. The caller publishes in seq order (the chat
+   * service orders its commits); the frame is serialized once, whatever the number of clients.
+   */
+  publishEvent(topic: RealtimeTopic, seq: number, data: unknown): void {
+    const event: HeldEvent = { seq, frame: Buffer.from(JSON.stringify({ topic, version: seq, data } satisfies ServerFrame)) };
+    for (const client of this.#clients) {
+      const subscription = client.logs.get(topic);
+      if (subscription === undefined) continue;
+      if (!subscription.live) subscription.held.push(event);
+      // Never one the client holds already (its replay or resync covered it): each event reaches it once.
+      else if (seq > subscription.last) {
+        subscription.last = seq;
+        this.#send(client, event.frame);
+      }
+    }
+  }
+
+  /** Shutdown: every socket is told 'service restart' (1012), so its client reconnects at once. */
+  closeForRestart(): void {
+    for (const client of this.#clients) client.socket.close(CLOSE_SERVICE_RESTART, 'Service restart');
   }
 
   close(): void {
@@ -70,7 +161,14 @@ export class RealtimeHub {
     this.#clients.clear();
   }
 
-  async #onMessage(client: Client, text: string | null): Promise<void> {
+  #onMessage(client: Client, text: string | null): void {
+    // Frames already in flight when the socket was closed for a mistake are not answered.
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (!client.budget.take(performance.now())) {
+      client.log.info({ event: 'realtime_frame_budget' }, 'realtime socket over its frame budget: closed');
+      client.socket.close(CLOSE_POLICY_VIOLATION, 'Too many frames');
+      return;
+    }
     let frame: unknown;
     try {
       frame = text === null ? null : JSON.parse(text);
@@ -79,34 +177,118 @@ export class RealtimeHub {
     }
     const parsed = clientFrameSchema.safeParse(frame);
     if (!parsed.success) {
+      client.log.info({ event: 'realtime_invalid_frame' }, 'realtime socket sent an invalid frame: closed');
       client.socket.close(CLOSE_POLICY_VIOLATION, 'Invalid frame');
       return;
     }
     const { topics, versions } = parsed.data;
-    client.topics = new Set(topics);
+    client.topics = new Set(topics.filter((topic) => !this.#logs.has(topic)));
+    client.logs = new Map();
+    for (const topic of topics) {
+      const source = this.#logs.get(topic);
+      if (source) this.#resume(client, topic, source, versions?.[topic]);
+    }
     for (const topic of client.topics) {
-      const source = this.#sources.get(topic);
-      if (!source) continue;
-      try {
-        const snapshot = await source();
+      void this.#snapshot(topic).then((snapshot) => {
         // Resync by version: a client already holding this version gets nothing; any other version
         // (older, or newer because the store was reset) gets the current document.
-        if (snapshot && versions?.[topic] !== snapshot.version) {
-          this.#send(client, JSON.stringify({ topic, ...snapshot } satisfies ServerFrame));
+        if (snapshot && versions?.[topic] !== snapshot.version) this.#send(client, snapshot.frame);
+      });
+    }
+  }
+
+  /** Replays what the client missed of a log topic (or tells it to resync), then makes it live. */
+  #resume(client: Client, topic: RealtimeTopic, source: EventLogSource, since: number | undefined): void {
+    const subscription: LogSubscription = { live: false, held: [] };
+    client.logs.set(topic, subscription);
+    void this.#replay(topic, source, since).then(
+      (replay) => {
+        // A newer subscribe frame replaced this subscription meanwhile: it does its own replay.
+        if (client.logs.get(topic) !== subscription) return;
+        let last = since ?? 0;
+        for (const event of replay) {
+          this.#send(client, event.frame);
+          last = event.seq;
         }
+        for (const event of subscription.held) {
+          if (event.seq <= last) continue;
+          this.#send(client, event.frame);
+          last = event.seq;
+        }
+        client.logs.set(topic, { live: true, last });
+      },
+      (error: unknown) => {
+        // Going on without the replay would lose events silently; the client reconnects and resumes.
+        this.log.error({ err: error, topic }, 'realtime log could not be read');
+        client.socket.close(CLOSE_SERVER_ERROR, 'Try again');
+      },
+    );
+  }
+
+  /** The frames a client holding `since` needs; a resync frame (at the head) when no replay can do. */
+  async #replay(topic: RealtimeTopic, source: EventLogSource, since: number | undefined): Promise<HeldEvent[]> {
+    const frame = (seq: number, data: unknown): HeldEvent => ({
+      seq,
+      frame: Buffer.from(JSON.stringify({ topic, version: seq, data } satisfies ServerFrame)),
+    });
+    if (since !== undefined) {
+      const events = await source.after(since, source.maxReplay + 1);
+      const reachesBack = events[0] === undefined || events[0].seq === since + 1;
+      if (events.length <= source.maxReplay && reachesBack) {
+        if (events.length > 0) return events.map((event) => frame(event.seq, event.data));
+        // Nothing after `since`: up to date, unless the client holds more than the store (a reset store).
+        if (since <= (await source.head())) return [];
+      }
+    }
+    return [frame(await source.head(), source.resync)];
+  }
+
+  /** After a bus outage: each held document is read again, and sent on when another instance changed it meanwhile. */
+  async #reloadSnapshots(): Promise<void> {
+    for (const [topic, source] of this.#sources) {
+      if (!this.#snapshots.get(topic)) continue;
+      try {
+        const current = await source();
+        if (current && current.version !== this.#snapshots.get(topic)?.version) this.#publishHere(topic, current);
       } catch (error) {
-        this.log.warn({ err: error, topic }, 'realtime snapshot failed');
+        this.log.error({ err: error, topic }, 'realtime snapshot could not be reloaded');
       }
     }
   }
 
-  #send(client: Client, text: string): void {
+  /** The held snapshot, loading it once (one load shared by every subscriber that waits for it). */
+  async #snapshot(topic: RealtimeTopic): Promise<HeldSnapshot | null> {
+    const held = this.#snapshots.get(topic);
+    if (held !== undefined) return held;
+    const source = this.#sources.get(topic);
+    if (!source) return null;
+    let loading = this.#loading.get(topic);
+    if (!loading) {
+      loading = source()
+        .then((snapshot) => {
+          // A publish while the store was being read is newer than what the read returned.
+          if (!this.#snapshots.has(topic)) this.#snapshots.set(topic, snapshot && hold(topic, snapshot));
+          return this.#snapshots.get(topic) ?? null;
+        })
+        .catch((error: unknown) => {
+          // Not held: the next subscriber tries again (a store that was briefly down comes back).
+          this.log.error({ err: error, topic }, 'realtime snapshot could not be loaded');
+          return null;
+        })
+        .finally(() => this.#loading.delete(topic));
+      this.#loading.set(topic, loading);
+    }
+    return loading;
+  }
+
+  #send(client: Client, text: string | Buffer): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
       return;
     }
-    client.socket.send(text);
+    // A Buffer is the once-serialized frame shared by all clients; `binary: false` keeps it a text frame.
+    client.socket.send(text, { binary: false });
   }
 
   #beat(): void {
@@ -120,4 +302,8 @@ export class RealtimeHub {
       client.socket.ping();
     }
   }
+}
+
+function hold(topic: RealtimeTopic, { version, data }: TopicSnapshot): HeldSnapshot {
+  return { version, frame: JSON.stringify({ topic, version, data } satisfies ServerFrame) };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import { isAdminCredentials } from '../auth/credentials.ts';
+import { DeviceCookies } from '../auth/device-cookie.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { isAllowedOrigin } from '../auth/origin.ts';
 import { isCurrentAdmin } from '../auth/require-admin.ts';
@@ -16,31 +17,37 @@ interface AuthRouteOptions {
   config: Pick<AppConfig, 'admin' | 'allowedOrigins'>;
   sessions: SessionService;
   limiter: LoginLimiter;
-  now: () => Date;
 }
 
-export async function authRoutes(app: FastifyInstance, { config, sessions, limiter, now }: AuthRouteOptions): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { config, sessions, limiter }: AuthRouteOptions): Promise<void> {
+  const devices = config.admin === null ? null : new DeviceCookies(config.admin);
   app.post('/api/auth/login', async (request, reply) => {
     if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: 'Cross-site sign-in refused.' });
-    const ip = request.ip;
+    // request.ip is the real client: X-Forwarded-For counts only from a TRUST_PROXY peer.
+    const attempt = { ip: request.ip, device: devices?.verify(request) ?? null };
     // Checked before the password, so a limited client learns nothing from further guesses.
-    const waitMs = limiter.retryAfterMs(ip, now().getTime());
+    const waitMs = await limiter.retryAfterMs(request, attempt);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      return reply.code(429).send({ error: 'Too many sign-in attempts. Try again in a minute.' });
+      return reply.code(429).send({ error: 'Too many sign-in attempts. Try again later.' });
     }
     const body = loginBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Enter a username and password.' });
-    if (config.admin === null) return reply.code(403).send({ error: 'Admin sign-in is turned off on this server.' });
+    if (config.admin === null || devices === null) return reply.code(403).send({ error: 'Admin sign-in is turned off on this server.' });
     if (!isAdminCredentials(body.data, config.admin)) {
-      limiter.recordFailure(ip, now().getTime());
+      await limiter.recordFailure(request, attempt);
+      // One line per failed guess, fixed text and the real address: what fail2ban matches (SECURITY.md).
+      request.log.warn({ ip: request.ip }, 'admin sign-in failed');
       return reply.code(401).send({ error: 'Wrong username or password.' });
     }
     await sessions.start(request, reply, config.admin.username, 'admin');
+    devices.issue(request, reply);
     return { role: 'admin' as const };
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
+    // A foreign page signing the admin out is a nuisance, not a takeover; refused like any cross-site write.
+    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: 'Cross-site sign-out refused.' });
     await sessions.end(request, reply);
     return { role: 'listener' as const };
   });

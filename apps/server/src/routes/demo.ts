@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_STREAM_PATHS } from '../config.ts';
 import type { DemoStation } from '../stations/demo-station.ts';
 import type { PacedMount } from '../stations/paced-mount.ts';
@@ -10,7 +10,8 @@ export async function demoRoutes(app: FastifyInstance, { demo }: { demo: DemoSta
     [DEMO_STREAM_PATHS.high, demo.high],
   ];
   for (const [path, mount] of mounts) {
-    app.get(path, (request, reply) => streamMount(mount, reply, request.raw.httpVersion));
+    // Fastify answers HEAD with the GET handler (exposeHeadRoutes); streamMount sends only headers then.
+    app.get(path, (request, reply) => streamMount(mount, request, reply));
   }
   app.get(DEMO_STREAM_PATHS.status, async (_request, reply) => {
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache');
@@ -18,9 +19,10 @@ export async function demoRoutes(app: FastifyInstance, { demo }: { demo: DemoSta
   });
 }
 
-function streamMount(mount: PacedMount, reply: FastifyReply, httpVersion: string): void {
+function streamMount(mount: PacedMount, request: FastifyRequest, reply: FastifyReply): void {
   reply.hijack();
   const response = reply.raw;
+  const httpVersion = request.raw.httpVersion;
   response.writeHead(200, {
     'content-type': 'audio/mpeg',
     'cache-control': 'no-cache, no-store',
@@ -30,6 +32,11 @@ function streamMount(mount: PacedMount, reply: FastifyReply, httpVersion: string
     // A live stream has no length; HTTP/1.0 clients get it until the connection closes.
     ...(httpVersion === '1.0' ? { connection: 'close' } : {}),
   });
+  // A HEAD (a player or a monitor checking the mount) gets the headers at once and is no listener.
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
   const detach = mount.attach(response);
   response.on('close', detach);
 }

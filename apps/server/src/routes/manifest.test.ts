@@ -11,6 +11,7 @@ const station: PublicStation = {
   streams: { standard: '/demo/live', high: '/demo/live-hq' },
   social: {},
   theme: { background: '#001122', accent: '#ff8800' },
+  musicLinks: [],
 };
 
 async function manifestFor(config: PublicStation) {

@@ -1,19 +1,60 @@
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SHOW_IMAGE_DIR, type InitialData, type PublicStation, type ScheduleDocument } from '@onair/core';
+import { acceptsHtml, isNavigationPath, renderAppShell } from './app-shell.ts';
 
 const NOT_BUILT =
   'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first).';
 
+/**
+ * True when any segment of the path starts with a dot (`/.env`, `/.git/config`, `/.vite/manifest.json`,
+ * `/assets/%2Ehidden`), after percent-decoding as the file server would. None is ever served: the
+ * build's own `.vite/` manifest is internal, and no public file of ours starts with a dot.
+ */
+function hasDotSegment(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path.split('/').some((segment) => {
+    try {
+      return decodeURIComponent(segment).startsWith('.');
+    } catch {
+      return true; // malformed escapes are never one of our files either
+    }
+  });
+}
+
+export interface WebAppOptions {
+  webDist: string;
+  station: PublicStation;
+  /** The stored week, null when there is none or it cannot be read (the page then uses its own). */
+  schedule: () => Promise<ScheduleDocument | null>;
+  nowPlaying: () => InitialData['nowPlaying'];
+}
+
+const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The page's origin as the client reached it (X-Forwarded-* only from a trusted proxy); '' if implausible. */
+function originOf(request: FastifyRequest): string {
+  return HOST_HEADER.test(request.host) ? `${request.protocol}://${request.host}` : '';
+}
+
 /** The built web app: hashed assets cached for good, everything else revalidated, SPA fallback. */
-export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
+export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const { webDist } = options;
   const built = existsSync(join(webDist, 'index.html'));
+  // Before the file server and the SPA fallback alike, so a dot path is a plain 404 whatever it accepts.
+  app.addHook('onRequest', async (request, reply) => {
+    if (hasDotSegment(request.url)) return reply.code(404).send({ error: 'Not found' });
+  });
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: ['index.html'],
+      // index.html is only ever sent with the station written in (below), never as the bare template.
+      index: false,
+      allowedPath: (path) => path !== '/' && path !== '/index.html',
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(join(webDist, 'assets'));
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -22,13 +63,29 @@ export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist:
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isApi = path.startsWith('/api/') || path.startsWith('/demo/');
-    if (request.method !== 'GET' || isApi || !request.headers.accept?.includes('text/html')) {
+    const asked = request.url.split('?')[0] ?? '/';
+    const path = asked === '/index.html' ? '/' : asked;
+    // No `Vary: Accept`: the page is `no-cache` (never reused unrevalidated), and Workbox's precache
+    // would then miss the shell for navigations, whose Accept differs from its own fetch's.
+    if (request.method !== 'GET' || !isNavigationPath(path) || !acceptsHtml(request.headers.accept)) {
       return reply.code(404).send({ error: 'Not found' });
     }
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     // Client-side routes (/schedule, /chat, and unknown ones the router reports) all start from index.html.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Read per request (a few KB): a rebuild while the server runs never leaves it naming old assets.
+    const template = await readFile(join(webDist, 'index.html'), 'utf8');
+    const schedule = await options.schedule().catch(() => null);
+    const showImages = await readdir(join(webDist, SHOW_IMAGE_DIR)).catch(() => []);
+    const html = renderAppShell(
+      template,
+      {
+        station: options.station,
+        schedule,
+        nowPlaying: options.nowPlaying(),
+        showImages: showImages.map((name) => SHOW_IMAGE_DIR + name),
+      },
+      { origin: originOf(request), path },
+    );
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

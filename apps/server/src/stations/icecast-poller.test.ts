@@ -119,4 +119,26 @@ describe('IcecastPoller', () => {
       vi.useRealTimers();
     }
   });
+
+  it('dates a change halfway between the read that saw the old track and the one that saw the new', async () => {
+    const onTrackChange = vi.fn();
+    const answers = [feed('DJ - One'), feed('DJ - One'), feed('DJ - Two')];
+    let clock = Date.parse('2026-03-02T12:00:00Z');
+    const poller = new IcecastPoller({
+      fetchStatus: async () => json(answers.shift()),
+      now: () => new Date((clock += 1000)),
+      onTrackChange,
+    });
+    await poller.poll();
+    expect(poller.current.updatedAt).toBe('2026-03-02T12:00:01.000Z');
+    await poller.poll();
+    expect(onTrackChange).toHaveBeenCalledTimes(1);
+    await poller.poll();
+    expect(poller.current.updatedAt).toBe('2026-03-02T12:00:02.500Z');
+    expect(poller.history.map((entry) => [entry.title, entry.startedAt])).toEqual([
+      ['Two', '2026-03-02T12:00:02.500Z'],
+      ['One', '2026-03-02T12:00:01.000Z'],
+    ]);
+    expect(onTrackChange).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  estimateChangeAtMs,
   parseIcecastStatus,
   pushTrackHistory,
   sameTrack,
@@ -10,10 +11,11 @@ import {
 } from '@onair/core';
 
 /**
- * One upstream read per interval, however many listeners ask: listeners read the cached value.
- * 5 s keeps a track change on screen within one web poll (30 s) plus a little.
+ * One upstream read per interval, however many listeners ask: listeners read the cached value. A
+ * change is dated halfway between two reads, so 1 s keeps its time within ±0.5 s: the apps show a
+ * title when the song reaches their listener's ears, which needs that time (titles in sync).
  */
-export const NOW_PLAYING_UPSTREAM_POLL_MS = 5_000;
+export const NOW_PLAYING_UPSTREAM_POLL_MS = 1_000;
 /** An upstream that has not answered by then counts as unreachable for this round. */
 export const STATUS_FETCH_TIMEOUT_MS = 4_000;
 
@@ -35,6 +37,12 @@ export interface IcecastPollerOptions {
   intervalMs?: number;
   now?: () => Date;
   logger?: PollerLogger;
+  /** Sees every status body that parsed as JSON (the listener figures are recorded from it). */
+  onStatus?: (status: unknown) => void;
+  /** Called after each change of the track (the realtime `now-playing` topic is published from it). */
+  onTrackChange?: () => void;
+  /** Called after every failed read of the feed (counted in /metrics). */
+  onPollError?: (kind: NowPlayingErrorKind) => void;
 }
 
 type PollResult =
@@ -52,6 +60,11 @@ export class IcecastPoller {
   readonly #intervalMs: number;
   readonly #now: () => Date;
   readonly #logger: PollerLogger | undefined;
+  readonly #onStatus: ((status: unknown) => void) | undefined;
+  readonly #onTrackChange: (() => void) | undefined;
+  readonly #onPollError: ((kind: NowPlayingErrorKind) => void) | undefined;
+  /** When the last good read was made: a change seen now happened after it. */
+  #lastGoodReadAt: number | null = null;
   #metadata: StreamMetadata = EMPTY;
   #updatedAt: string | null = null;
   #error: NonNullable<NowPlaying['error']> | undefined;
@@ -69,6 +82,9 @@ export class IcecastPoller {
     this.#intervalMs = options.intervalMs ?? NOW_PLAYING_UPSTREAM_POLL_MS;
     this.#now = options.now ?? (() => new Date());
     this.#logger = options.logger;
+    this.#onStatus = options.onStatus;
+    this.#onTrackChange = options.onTrackChange;
+    this.#onPollError = options.onPollError;
     this.#current = this.#compose();
     this.#etag = etagOf(this.#current);
   }
@@ -131,6 +147,7 @@ export class IcecastPoller {
         // Icecast 2.4 serves broken JSON for a moment after it starts.
         return { ok: false, kind: 'structure', detail: 'not JSON' };
       }
+      this.#onStatus?.(body);
       const parsed = parseIcecastStatus(body);
       return parsed.ok ? parsed : { ok: false, kind: parsed.error, detail: parsed.error };
     } finally {
@@ -140,22 +157,30 @@ export class IcecastPoller {
   }
 
   #apply(result: PollResult): void {
-    const at = this.#now().toISOString();
+    const readAt = this.#now().getTime();
+    const at = new Date(readAt).toISOString();
+    let changed = false;
     if (result.ok) {
       if (this.#error) this.#logger?.info({ kind: this.#error.kind }, 'now-playing feed recovered');
       this.#error = undefined;
       if (!sameTrack(result.metadata, this.#metadata) || result.metadata.artwork !== this.#metadata.artwork) {
+        const changedAt = new Date(estimateChangeAtMs(this.#lastGoodReadAt, readAt)).toISOString();
         this.#metadata = result.metadata;
-        this.#updatedAt = at;
-        this.#history = pushTrackHistory(this.#history, result.metadata, at);
+        this.#updatedAt = changedAt;
+        this.#history = pushTrackHistory(this.#history, result.metadata, changedAt);
+        changed = true;
       }
-    } else if (this.#error?.kind !== result.kind) {
-      // `at` is when this kind of failure began, so a lasting outage does not change the ETag each poll.
-      this.#logger?.warn(
-        { kind: result.kind, detail: result.detail },
-        'now-playing feed failed; keeping the last metadata',
-      );
-      this.#error = { kind: result.kind, at };
+      this.#lastGoodReadAt = readAt;
+    } else {
+      this.#onPollError?.(result.kind);
+      if (this.#error?.kind !== result.kind) {
+        // `at` is when this kind of failure began, so a lasting outage does not change the ETag each poll.
+        this.#logger?.warn(
+          { kind: result.kind, detail: result.detail },
+          'now-playing feed failed; keeping the last metadata',
+        );
+        this.#error = { kind: result.kind, at };
+      }
     }
     const next = this.#compose();
     const etag = etagOf(next);
@@ -163,6 +188,7 @@ export class IcecastPoller {
       this.#current = next;
       this.#etag = etag;
     }
+    if (changed) this.#onTrackChange?.();
   }
 
   #compose(): NowPlaying {

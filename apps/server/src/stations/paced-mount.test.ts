@@ -10,13 +10,15 @@ const mp3: Mp3Frames = {
   bitrateKbps: 192,
 };
 
-function sink(): ListenerSink & { received: Buffer[]; destroyed: boolean } {
+/** A connection that takes every chunk at once, or (`flushes: false`) one whose first chunk never leaves. */
+function sink({ flushes = true } = {}): ListenerSink & { received: Buffer[]; destroyed: boolean } {
   return {
     received: [],
     destroyed: false,
     writableLength: 0,
-    write(chunk) {
+    write(chunk, flushed) {
       this.received.push(chunk);
+      if (flushes) flushed?.();
       return true;
     },
     destroy() {
@@ -75,6 +77,18 @@ describe('PacedMount', () => {
     expect(slow.destroyed).toBe(true);
     expect(mount.listenerCount).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('counts a connection as a listener only once audio has reached it', () => {
+    const mount = new PacedMount(mp3);
+    const waiting = mount.attach(sink({ flushes: false }));
+    expect(mount.listenerCount).toBe(0);
+    const hearing = mount.attach(sink());
+    expect(mount.listenerCount).toBe(1);
+    waiting();
+    hearing();
+    expect(mount.listenerCount).toBe(0);
+    mount.close();
   });
 
   it('detaches on close', () => {

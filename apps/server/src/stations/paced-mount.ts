@@ -2,7 +2,8 @@ import type { Mp3Frames } from './mp3-frames.ts';
 
 /** What a mount needs of a listener's connection (an http.ServerResponse fits). */
 export interface ListenerSink {
-  write(chunk: Buffer): boolean;
+  /** `flushed` runs once the chunk has left the process (with an error if it never will). */
+  write(chunk: Buffer, flushed?: (error?: Error | null) => void): boolean;
   destroy(): void;
   readonly writableLength: number;
 }
@@ -19,6 +20,8 @@ export interface PacedMountOptions {
 interface Listener {
   sink: ListenerSink;
   nextFrame: number;
+  /** Whether audio has reached the connection yet: only then does it count as a listener. */
+  heard: boolean;
 }
 
 /**
@@ -34,6 +37,7 @@ export class PacedMount {
   readonly #now: () => number;
   readonly #epochMs: number;
   readonly #listeners = new Set<Listener>();
+  #heardCount = 0;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(frames: Mp3Frames, options: PacedMountOptions = {}) {
@@ -51,14 +55,15 @@ export class PacedMount {
     return this.#frames.bitrateKbps;
   }
 
+  /** Connections that have received audio: not ones still waiting for their first chunk. */
   get listenerCount(): number {
-    return this.#listeners.size;
+    return this.#heardCount;
   }
 
   /** Starts sending to `sink`; call the returned function when the connection closes. */
   attach(sink: ListenerSink): () => void {
     const current = this.#currentFrame();
-    const listener: Listener = { sink, nextFrame: current - this.#burstFrames };
+    const listener: Listener = { sink, nextFrame: current - this.#burstFrames, heard: false };
     this.#listeners.add(listener);
     // The clock only ticks while someone listens; the position is derived from time, not from ticks.
     this.#timer ??= setInterval(() => this.#tick(), this.#tickMs);
@@ -75,7 +80,8 @@ export class PacedMount {
   }
 
   #detach(listener: Listener): void {
-    this.#listeners.delete(listener);
+    if (!this.#listeners.delete(listener)) return;
+    if (listener.heard) this.#heardCount -= 1;
     if (this.#listeners.size === 0 && this.#timer) {
       clearInterval(this.#timer);
       this.#timer = undefined;
@@ -105,6 +111,10 @@ export class PacedMount {
       if (frame) chunk.push(frame);
     }
     listener.nextFrame = upTo;
-    listener.sink.write(Buffer.concat(chunk));
+    listener.sink.write(Buffer.concat(chunk), (error) => {
+      if (error || listener.heard || !this.#listeners.has(listener)) return;
+      listener.heard = true;
+      this.#heardCount += 1;
+    });
   }
 }

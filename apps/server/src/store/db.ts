@@ -20,7 +20,7 @@ export type Db = Kysely<Database>;
 export async function openDb(options: StoreOptions): Promise<Db> {
   const db = new Kysely<Database>({ dialect: createDialect(options) });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, options.pgSchema);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -45,8 +45,14 @@ function createDialect({ databaseUrl, dataDir, pgSchema }: StoreOptions) {
   return new SqliteDialect({ database: sqlite });
 }
 
-async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+async function migrateToLatest(db: Db, pgSchema: string | undefined): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema unless told which: a lock table in a
+    // neighbour's schema (tests run side by side in one database) made it skip creating its own.
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

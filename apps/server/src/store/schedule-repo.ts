@@ -1,47 +1,89 @@
-import { parseSchedule, type Schedule } from '@onair/core';
+import { scheduleDocumentSchema, type Schedule, type ScheduleDocument } from '@onair/core';
 import type { Db } from './db.ts';
 
-export interface StoredSchedule {
-  data: Schedule;
-  version: number;
-  updatedAt: string;
+/** The outcome of a save: the stored document, or the one that won (null when the store is empty). */
+export type ScheduleSaveResult = { saved: ScheduleDocument } | { conflict: ScheduleDocument | null };
+
+/** The stored row cannot be read back as a schedule (edited by hand, a broken restore): an operator's fault to fix. */
+export class StoredScheduleError extends Error {
+  override readonly name = 'StoredScheduleError';
 }
 
 const MAIN_ID = 'main';
 
-/** The schedule document with optimistic versioning: a write names the version it replaces. */
+/** The schedule document with optimistic versioning: a save names the version it replaces. */
 export class ScheduleRepo {
   constructor(private readonly db: Db) {}
 
-  async get(): Promise<StoredSchedule | null> {
-    const row = await this.db.selectFrom('schedule').selectAll().where('id', '=', MAIN_ID).executeTakeFirst();
-    if (!row) return null;
-    const parsed = parseSchedule(JSON.parse(row.data));
-    // A row that no longer validates (edited by hand, older shape) is treated as missing, never served.
-    if (!parsed.ok) return null;
-    return { data: parsed.schedule, version: row.version, updatedAt: row.updated_at };
+  /** The stored document, or null when none was ever saved; throws StoredScheduleError on a corrupt row. */
+  async get(): Promise<ScheduleDocument | null> {
+    return readDocument(this.db);
   }
 
-  /** Writes the first document; false when one is already there. */
+  /**
+   * Saves `schedule` over `expectedVersion` and answers with version + 1, or, when the store holds
+   * another version, with the document that is there. Version 0 means "there was none": it writes
+   * only into an empty store. The write and the read of the winner share one transaction, so 20
+   * concurrent saves of one version produce exactly one winner on SQLite and PostgreSQL alike.
+   */
+  async save(schedule: Schedule, expectedVersion: number, now: Date): Promise<ScheduleSaveResult> {
+    const document = { data: schedule, version: expectedVersion + 1 };
+    const row = { data: JSON.stringify(schedule), version: document.version, updated_at: now.toISOString() };
+    return this.db.transaction().execute(async (trx) => {
+      const written =
+        expectedVersion === 0
+          ? (
+              await trx
+                .insertInto('schedule')
+                .values({ id: MAIN_ID, ...row })
+                .onConflict((oc) => oc.column('id').doNothing())
+                .executeTakeFirst()
+            ).numInsertedOrUpdatedRows
+          : // Conditional on the version: PostgreSQL re-checks the WHERE after a concurrent writer commits.
+            (
+              await trx
+                .updateTable('schedule')
+                .set(row)
+                .where('id', '=', MAIN_ID)
+                .where('version', '=', expectedVersion)
+                .executeTakeFirst()
+            ).numUpdatedRows;
+      if (Number(written ?? 0) === 1) return { saved: document };
+      return { conflict: await readDocument(trx) };
+    });
+  }
+
+  /** Writes the first document (the bundled week at start-up); false when one is already there. */
   async seedIfEmpty(schedule: Schedule, now: Date): Promise<boolean> {
-    const result = await this.db
-      .insertInto('schedule')
-      .values({ id: MAIN_ID, data: JSON.stringify(schedule), version: 1, updated_at: now.toISOString() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    return 'saved' in (await this.save(schedule, 0, now));
   }
+}
 
-  /** Replaces the document if it is still at `expectedVersion`; null when someone wrote meanwhile. */
-  async replace(schedule: Schedule, expectedVersion: number, now: Date): Promise<StoredSchedule | null> {
-    const updatedAt = now.toISOString();
-    const result = await this.db
-      .updateTable('schedule')
-      .set({ data: JSON.stringify(schedule), version: expectedVersion + 1, updated_at: updatedAt })
-      .where('id', '=', MAIN_ID)
-      .where('version', '=', expectedVersion)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
-    return { data: schedule, version: expectedVersion + 1, updatedAt };
+async function readDocument(db: Db): Promise<ScheduleDocument | null> {
+  const row = await db
+    .selectFrom('schedule')
+    .select(['data', 'version'])
+    .where('id', '=', MAIN_ID)
+    .executeTakeFirst();
+  return row ? parseRow(row) : null;
+}
+
+function parseRow(row: { data: string; version: number }): ScheduleDocument {
+  let data: unknown;
+  try {
+    data = JSON.parse(row.data);
+  } catch (error) {
+    throw new StoredScheduleError(
+      `The stored schedule (id '${MAIN_ID}') is not valid JSON: ${(error as Error).message}`,
+    );
   }
+  const parsed = scheduleDocumentSchema.safeParse({ data, version: row.version });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new StoredScheduleError(
+      `The stored schedule (id '${MAIN_ID}', version ${row.version}) is not a valid schedule: ` +
+        `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  return parsed.data;
 }

@@ -1,7 +1,21 @@
+import type { ColumnType } from 'kysely';
+
 /** The tables as Kysely sees them; migrations/ creates them. */
 export interface Database {
   schedule: ScheduleTable;
   session: SessionTable;
+  chat_counter: ChatCounterTable;
+  chat_message: ChatMessageTable;
+  chat_reaction: ChatReactionTable;
+  chat_event: ChatEventTable;
+  chat_name: ChatNameTable;
+  chat_mute: ChatMuteTable;
+  analytics_event_day: AnalyticsEventDayTable;
+  analytics_param_day: AnalyticsParamDayTable;
+  listener_minute: ListenerMinuteTable;
+  push_subscription: PushSubscriptionTable;
+  push_vapid: PushVapidTable;
+  push_outbox: PushOutboxTable;
 }
 
 export interface ScheduleTable {
@@ -22,4 +36,124 @@ export interface SessionTable {
   /** ISO-8601 UTC; fixed width, so text order is time order on both stores. */
   created_at: string;
   expires_at: string;
+}
+
+/*
+ * The chat (migration 0003). bigint columns come back from PostgreSQL as strings (pg keeps 64-bit
+ * integers exact), so the repository reads them through Number().
+ */
+type BigIntColumn = ColumnType<number | string, number, number>;
+
+export interface ChatCounterTable {
+  id: number;
+  seq: BigIntColumn;
+}
+
+export interface ChatMessageTable {
+  /** The client's UUID for the message: a resend with the same id finds this row. */
+  id: string;
+  seq: BigIntColumn;
+  /** The folded name (core chatNameKey): who sent it, for idempotency and limits. */
+  chatter_key: string;
+  name: string;
+  text: string;
+  reply_to: string | null;
+  /** JSON array of the mentioned names. */
+  mentions: string;
+  admin: number;
+  deleted: number;
+  /** Epoch ms. */
+  created_at: BigIntColumn;
+}
+
+export interface ChatReactionTable {
+  message_id: string;
+  chatter_key: string;
+  emoji: string;
+  name: string;
+  /** The event that added it: reactions list in the order they were first given. */
+  seq: BigIntColumn;
+}
+
+export interface ChatEventTable {
+  seq: BigIntColumn;
+  /** 'message' | 'reactions' | 'deleted' */
+  kind: string;
+  message_id: string;
+  created_at: BigIntColumn;
+}
+
+export interface ChatNameTable {
+  name_key: string;
+  name: string;
+  expires_at: string;
+}
+
+export interface ChatMuteTable {
+  name_key: string;
+  until_ms: BigIntColumn;
+}
+
+export interface PushSubscriptionTable {
+  /** SHA-256 (hex) of the endpoint: a short key for a URL of up to 2 KB. */
+  endpoint_hash: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The listener's notification settings (core notificationSettingsSchema) as JSON text. */
+  preferences: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PushVapidTable {
+  /** 'main': one key pair for the whole station, shared by every instance. */
+  id: string;
+  /** base64url: the uncompressed P-256 point and the 32-byte private scalar. */
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+export interface PushOutboxTable {
+  /** SHA-256 (hex) of subscription + kind + show + occurrence: the same push is never queued twice. */
+  key: string;
+  endpoint_hash: string;
+  /** 'reminder' | 'new-show' */
+  kind: string;
+  /** The push message (core pushMessageSchema) as JSON text. */
+  payload: string;
+  /** 'pending' (due at next_attempt_at) → 'sending' (claimed by one instance) → 'sent' | 'failed'. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** After this (a show that has started) a pending push is dropped, not sent late. */
+  expires_at: string;
+  updated_at: string;
+}
+
+/** Events per UTC day; `browser`, `os`, `device` are the reduced user agent, never the raw one. */
+export interface AnalyticsEventDayTable {
+  day: string;
+  name: string;
+  platform: string;
+  browser: string;
+  os: string;
+  device: string;
+  count: number;
+}
+
+/** How often each documented parameter value came with an event, per UTC day. */
+export interface AnalyticsParamDayTable {
+  day: string;
+  name: string;
+  param: string;
+  value: string;
+  count: number;
+}
+
+/** The station's listener count, the highest reading within each UTC minute (`YYYY-MM-DDTHH:MM`). */
+export interface ListenerMinuteTable {
+  minute: string;
+  listeners: number;
 }

@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely';
 import * as createSchedule from './0001-create-schedule.ts';
 import * as createSession from './0002-create-session.ts';
+import * as createChat from './0003-create-chat.ts';
+import * as createPush from './0004-create-push.ts';
+import * as createAnalytics from './0005-create-analytics.ts';
 
 /** Every migration in order; names sort lexically, so keep the zero-padded prefix. */
 export const migrations: Record<string, Migration> = {
   '0001-create-schedule': createSchedule,
   '0002-create-session': createSession,
+  '0003-create-chat': createChat,
+  '0004-create-push': createPush,
+  '0005-create-analytics': createAnalytics,
 };

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  addedShows,
+  favoriteId,
+  newShowMessage,
+  nextReminderAt,
+  pushMessageSchema,
+  reminderMessage,
+  type ScheduleDocument,
+} from '@onair/core';
+import type { ClaimedPush, OutboxEntry, PushRepo, StoredSubscription } from '../store/push-repo.ts';
+import type { ScheduleRepo } from '../store/schedule-repo.ts';
+import type { PushSender } from './push-sender.ts';
+
+/** How often reminders are looked for and the outbox is drained. */
+export const PUSH_TICK_MS = 60_000;
+/** Attempts per push before it is given up (429, 5xx, network failures). */
+export const PUSH_MAX_ATTEMPTS = 5;
+/** The first retry waits this long; each next one twice as long (1, 2, 4, 8 minutes). */
+export const PUSH_RETRY_BASE_MS = 60_000;
+/** A new-show alert still unsent after a day is old news. */
+const NEW_SHOW_ALERT_TTL_MS = 24 * 60 * 60 * 1_000;
+/** Pushes one drain sends at most; the rest wait for the next tick. */
+const DRAIN_BATCH = 200;
+const MS_PER_MINUTE = 60_000;
+
+export interface PushSchedulerOptions {
+  pushes: PushRepo;
+  schedules: ScheduleRepo;
+  sender: PushSender;
+  /** The station's IANA time zone: show times are wall-clock times there. */
+  timeZone: string;
+  now: () => Date;
+  logger: FastifyBaseLogger;
+  /** Told of each push's final outcome (counted in /metrics). */
+  onOutcome?: (outcome: 'sent' | 'failed') => void;
+}
+
+function outboxKey(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+/**
+ * Sends show reminders and new-show alerts. Every push goes through the outbox in the store: it is
+ * queued under a key naming the subscription and the show occurrence (so it is queued once however
+ * many instances and restarts look at it), then claimed by exactly one instance before it is sent.
+ */
+export class PushScheduler {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  /** New-show alerts being queued: stop() waits for them too, so none is written after close. */
+  readonly #alerts = new Set<Promise<void>>();
+
+  constructor(private readonly options: PushSchedulerOptions) {}
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.tick(), PUSH_TICK_MS);
+    // A restart must not wait a whole minute for reminders that came due while it was down.
+    void this.tick();
+  }
+
+  /** Stops the timer and waits for the work under way, so the store can close after it. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await Promise.all(this.#alerts);
+    await this.#running;
+  }
+
+  /** One round: queue the reminders that have come due, send what is due. Overlapping calls share one run. */
+  tick(): Promise<void> {
+    this.#running ??= this.#tick().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #tick(): Promise<void> {
+    const { logger } = this.options;
+    try {
+      await this.#queueReminders(this.options.now());
+      await this.#drain();
+      await this.options.pushes.pruneOutbox(this.options.now());
+    } catch (error) {
+      logger.error({ err: error }, 'The push round failed; it runs again in a minute.');
+    }
+  }
+
+  /**
+   * A reminder is due once its moment (the show's next start in station time minus the listener's
+   * reminderTime) has come and the show has not started: asked from `now - reminderTime`, core's
+   * nextReminderAt gives exactly the moment inside that window, if there is one.
+   */
+  async #queueReminders(now: Date): Promise<void> {
+    const { pushes, schedules, timeZone } = this.options;
+    const subscribers = (await pushes.listSubscriptions()).filter(
+      ({ preferences }) => preferences.enabled && preferences.showScheduleReminders && preferences.favoriteShows.length > 0,
+    );
+    if (subscribers.length === 0) return;
+    const schedule = await schedules.get();
+    if (!schedule) return;
+    const entries: OutboxEntry[] = [];
+    for (const subscriber of subscribers) {
+      const favourites = new Set(subscriber.preferences.favoriteShows);
+      const reminderMs = subscriber.preferences.reminderTime * MS_PER_MINUTE;
+      for (const { day, shows } of schedule.data) {
+        for (const slot of shows) {
+          const id = favoriteId(slot);
+          if (!favourites.has(id)) continue;
+          const since = new Date(now.getTime() - reminderMs);
+          const remindAt = nextReminderAt(slot, day, since, timeZone, subscriber.preferences.reminderTime);
+          if (!remindAt || remindAt.getTime() > now.getTime()) continue;
+          const startsAt = new Date(remindAt.getTime() + reminderMs);
+          entries.push({
+            key: outboxKey('reminder', subscriber.endpointHash, id, startsAt.toISOString()),
+            endpointHash: subscriber.endpointHash,
+            kind: 'reminder',
+            payload: JSON.stringify(reminderMessage(slot, (startsAt.getTime() - now.getTime()) / MS_PER_MINUTE)),
+            dueAt: now,
+            expiresAt: startsAt,
+          });
+        }
+      }
+    }
+    await pushes.enqueue(entries, now);
+  }
+
+  /**
+   * Queues a new-show alert, for every subscriber who wants them, about each show of `saved` that
+   * was not in `previous` (the week it replaced), then sends.
+   */
+  scheduleSaved(previous: ScheduleDocument, saved: ScheduleDocument): Promise<void> {
+    const alert = this.#queueNewShows(previous, saved).finally(() => this.#alerts.delete(alert));
+    this.#alerts.add(alert);
+    return alert;
+  }
+
+  async #queueNewShows(previous: ScheduleDocument, saved: ScheduleDocument): Promise<void> {
+    const { pushes, logger } = this.options;
+    const added = addedShows(previous.data, saved.data);
+    if (added.length === 0) return;
+    try {
+      const now = this.options.now();
+      const subscribers = (await pushes.listSubscriptions()).filter(
+        ({ preferences }) => preferences.enabled && preferences.showNewShowAlerts,
+      );
+      const entries = subscribers.flatMap((subscriber) =>
+        added.map(({ id, day, slot }) => ({
+          key: outboxKey('new-show', subscriber.endpointHash, id, String(saved.version)),
+          endpointHash: subscriber.endpointHash,
+          kind: 'new-show' as const,
+          payload: JSON.stringify(newShowMessage(slot, day)),
+          dueAt: now,
+          expiresAt: new Date(now.getTime() + NEW_SHOW_ALERT_TTL_MS),
+        })),
+      );
+      await pushes.enqueue(entries, now);
+    } catch (error) {
+      logger.error({ err: error }, 'New-show alerts could not be queued.');
+      return;
+    }
+    await this.tick();
+  }
+
+  async #drain(): Promise<void> {
+    const { pushes, now } = this.options;
+    for (;;) {
+      const claimed = await pushes.claimDue(now(), DRAIN_BATCH);
+      for (const push of claimed) await this.#deliver(push);
+      if (claimed.length < DRAIN_BATCH) return;
+    }
+  }
+
+  async #deliver(push: ClaimedPush): Promise<void> {
+    const { pushes, sender, now, logger } = this.options;
+    const log = logger.child({ push: push.key.slice(0, 12), kind: push.kind });
+    const message = pushMessageSchema.safeParse(safeJson(push.payload));
+    if (!message.success) {
+      log.error('A queued push is not a valid push message; it is dropped.');
+      await pushes.markFailed(push.key, now());
+      return;
+    }
+    // Settings may have changed since the push was queued (a retry comes minutes later).
+    const { preferences } = push.subscription;
+    const wanted = push.kind === 'reminder' ? preferences.showScheduleReminders : preferences.showNewShowAlerts;
+    if (!preferences.enabled || !wanted) {
+      await pushes.markFailed(push.key, now());
+      return;
+    }
+    const ttlSeconds = (push.expiresAt.getTime() - now().getTime()) / 1_000;
+    const outcome = await sender.send(push.subscription, message.data, { ttlSeconds, topic: push.key.slice(0, 32) });
+    switch (outcome.result) {
+      case 'sent':
+        await pushes.markSent(push.key, now());
+        this.options.onOutcome?.('sent');
+        return;
+      case 'gone':
+        this.options.onOutcome?.('failed');
+        log.info({ status: outcome.status }, 'The push service says the subscription is gone; it is deleted.');
+        await pushes.markFailed(push.key, now());
+        await pushes.deleteByHash(push.subscription.endpointHash);
+        return;
+      case 'refused':
+        this.options.onOutcome?.('failed');
+        log.warn({ reason: outcome.reason }, 'A push was refused; it is not retried.');
+        await pushes.markFailed(push.key, now());
+        return;
+      case 'retry':
+        await this.#retry(push, outcome.reason, push.subscription);
+        return;
+    }
+  }
+
+  async #retry(push: ClaimedPush, reason: string, subscription: StoredSubscription): Promise<void> {
+    const { pushes, now, logger } = this.options;
+    const nextAt = new Date(now().getTime() + PUSH_RETRY_BASE_MS * 2 ** (push.attempts - 1));
+    if (push.attempts >= PUSH_MAX_ATTEMPTS || nextAt >= push.expiresAt) {
+      logger.warn({ reason, endpointHash: subscription.endpointHash.slice(0, 12) }, `A push failed ${push.attempts} times; it is given up.`);
+      this.options.onOutcome?.('failed');
+      await pushes.markFailed(push.key, now());
+      return;
+    }
+    logger.info({ reason }, 'A push failed; it is retried later.');
+    await pushes.retryLater(push.key, nextAt, now());
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,99 @@
+import { INITIAL_DATA_ELEMENT_ID, type InitialData, type PublicStation } from '@onair/core';
+
+/**
+ * The share image (committed, made by `npm run share-image` from the station's logo and colours).
+ * JPEG: a tenth of the PNG's weight for a soft gradient, and outside the service worker's precache
+ * of `images/*.png` (listeners never need it; link unfurlers fetch it).
+ */
+export const SHARE_IMAGE = { path: '/images/share-1200x630.jpg', type: 'image/jpeg', width: 1200, height: 630 } as const;
+
+const TITLE_TAG = /<title>[^<]*<\/title>/;
+// The template's own placeholders for these two are replaced by the station's (white-label build).
+const TEMPLATE_META = /\s*<meta name="(?:description|theme-color)" content="[^"]*" \/>/g;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` can close the element or open a
+ * comment, and U+2028/2029 stay escaped. JSON.parse reads the `\u` escapes back to the same text.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Origins of the station's streams other than the page's own, for `<link rel="preconnect">`. */
+function foreignStreamOrigins(station: PublicStation): string[] {
+  const origins = Object.values(station.streams).flatMap((url) => {
+    try {
+      return [new URL(url).origin];
+    } catch {
+      return []; // relative: the page's own origin, already connected
+    }
+  });
+  return [...new Set(origins)];
+}
+
+export interface ShellPage {
+  /** `https://radio.example` — the origin links in the page are made absolute with. */
+  origin: string;
+  /** The path asked for (no query), for the canonical URL. */
+  path: string;
+}
+
+/**
+ * index.html as built by Vite, with the station's name, tagline and colours, the share preview tags
+ * (Open Graph, Twitter) and the first render's data written in. Throws if the template has no title.
+ */
+export function renderAppShell(template: string, data: InitialData, page: ShellPage): string {
+  if (!TITLE_TAG.test(template)) throw new Error('The built index.html has no <title> to replace');
+  const { station } = data;
+  const name = escapeHtml(station.name);
+  const tagline = escapeHtml(station.tagline);
+  const canonical = escapeHtml(page.origin + page.path);
+  const image = escapeHtml(page.origin + SHARE_IMAGE.path);
+  const head = [
+    `<title>${name}</title>`,
+    `<meta name="description" content="${tagline}" />`,
+    `<meta name="theme-color" content="${escapeHtml(station.theme.background)}" />`,
+    `<link rel="canonical" href="${canonical}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${name}" />`,
+    `<meta property="og:title" content="${name}" />`,
+    `<meta property="og:description" content="${tagline}" />`,
+    `<meta property="og:url" content="${canonical}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:type" content="${SHARE_IMAGE.type}" />`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`,
+    `<meta property="og:image:alt" content="${name}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${name}" />`,
+    `<meta name="twitter:description" content="${tagline}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+    // The handshake with a foreign stream host is done before the listener taps Play. crossorigin:
+    // the stream is fetched (MediaSource) in CORS mode, which uses the anonymous connection pool.
+    ...foreignStreamOrigins(station).map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin />`),
+    `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
+  ].join('\n    ');
+  return template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
+}
+
+/** Whether an Accept header admits an HTML answer (`text/html`, `text/*` or `*\/*` with q > 0); absent admits all. */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== 'text/html' && type !== 'text/*' && type !== '*/*') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** A path the app's router draws (`/`, `/schedule`, `/nope`), not a file (`/images/x.png`) or an API. */
+export function isNavigationPath(path: string): boolean {
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/demo/')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}

@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CHAT_BODY_MAX_BYTES,
+  CHAT_NAME_RULE,
+  chatMessagesQuerySchema,
+  chatMuteBodySchema,
+  chatNameKey,
+  chatReactionParamSchema,
+  chatSessionBodySchema,
+  CHAT_RESUME_MAX_EVENTS,
+  postChatMessageBodySchema,
+  type ChatEvent,
+  type ChatMessagesPage,
+  type ChatSession,
+  type ErrorBody,
+} from '@onair/core';
+import type { AppConfig } from '../config.ts';
+import { isReservedName } from '../auth/credentials.ts';
+import { isAllowedOrigin } from '../auth/origin.ts';
+import { isCurrentAdmin } from '../auth/require-admin.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import type { ChatLimits } from '../chat/chat-limits.ts';
+import { CHAT_SESSION_TTL_MS, type ChatService, type Chatter } from '../chat/chat-service.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { ChatRepo } from '../store/chat-repo.ts';
+
+interface ChatRouteOptions {
+  config: Pick<AppConfig, 'admin' | 'allowedOrigins'>;
+  chat: ChatService;
+  repo: ChatRepo;
+  hub: RealtimeHub;
+  /** The admin's sign-in sessions (read only: is this request the admin's?). */
+  adminSessions: SessionService;
+  /** The chat's own sessions, in their own cookie. */
+  chatSessions: SessionService;
+  limits: ChatLimits;
+  now: () => Date;
+  onMessagePosted?: () => void;
+}
+
+const messageParams = z.object({ id: z.uuid() });
+const reactionParams = z.object({ id: z.uuid(), emoji: chatReactionParamSchema });
+
+const NO_SESSION_ERROR = 'Choose a chat name first.';
+const CROSS_SITE_ERROR = 'Cross-site chat requests are refused.';
+const RESERVED_ERROR = "That name is the station admin's.";
+const TAKEN_ERROR = 'Someone in the chat is using that name. Pick another.';
+const SLOW_DOWN_ERROR = 'You are sending too fast. Wait a moment.';
+const NOT_ADMIN_ERROR = 'Only the admin may moderate the chat.';
+const NO_MESSAGE_ERROR = 'That message does not exist.';
+const INVALID_ERROR = 'Invalid chat request.';
+
+/** POST /api/chat/session … /api/chat/mutes: thin — parse, check limits, call the chat service, reply. */
+export async function chatRoutes(
+  app: FastifyInstance,
+  { config, chat, repo, hub, adminSessions, chatSessions, limits, now, onMessagePosted }: ChatRouteOptions,
+): Promise<void> {
+  hub.registerLog('chat', {
+    head: () => repo.head(),
+    after: async (seq, limit) => (await repo.eventsAfter(seq, limit)).map((logged) => ({ seq: logged.seq, data: logged.event })),
+    maxReplay: CHAT_RESUME_MAX_EVENTS,
+    resync: { type: 'resync' } satisfies ChatEvent,
+  });
+
+  // Bodies that never reach a handler (not JSON, too large) get the same JSON error shape.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: 'That is too long to send.' } satisfies ErrorBody);
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: INVALID_ERROR } satisfies ErrorBody);
+    request.log.error({ err: error }, 'chat request failed');
+    return reply.code(500).send({ error: 'The chat is unavailable right now. Try again.' } satisfies ErrorBody);
+  });
+
+  const isAdmin = async (request: FastifyRequest) => isCurrentAdmin(await adminSessions.current(request), config.admin);
+
+  /** The chatter this request speaks for, or a reply already sent (401 / 403). */
+  const chatterOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Chatter | null> => {
+    if (!isAllowedOrigin(request, config.allowedOrigins)) {
+      await reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
+      return null;
+    }
+    const session = await chatSessions.current(request);
+    if (!session) {
+      await reply.code(401).send({ error: NO_SESSION_ERROR } satisfies ErrorBody);
+      return null;
+    }
+    // The admin's name speaks for the admin only while the admin is signed in here.
+    const admin = isReservedName(session.username, config.admin);
+    if (admin && !(await isAdmin(request))) {
+      await reply.code(403).send({ error: RESERVED_ERROR } satisfies ErrorBody);
+      return null;
+    }
+    const key = chatNameKey(session.username);
+    const mutedUntil = await chat.mutedUntil(key, now());
+    if (mutedUntil !== null) {
+      await reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
+      return null;
+    }
+    return { key, name: session.username, admin };
+  };
+
+  const tooFast = (reply: FastifyReply, waitMs: number) => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1_000))));
+    return reply.code(429).send({ error: SLOW_DOWN_ERROR } satisfies ErrorBody);
+  };
+
+  app.post('/api/chat/session', { bodyLimit: CHAT_BODY_MAX_BYTES }, async (request, reply) => {
+    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
+    const body = chatSessionBodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: CHAT_NAME_RULE } satisfies ErrorBody);
+    const { name } = body.data;
+    const key = chatNameKey(name);
+    const admin = isReservedName(name, config.admin);
+    if (admin && !(await isAdmin(request))) return reply.code(403).send({ error: RESERVED_ERROR } satisfies ErrorBody);
+    const current = await chatSessions.current(request);
+    const currentKey = current ? chatNameKey(current.username) : null;
+    // Already chatting under this name: nothing to start (a reload, or the app re-sending its name).
+    if (current && currentKey === key) return { name: current.username, admin } satisfies ChatSession;
+    if (currentKey !== null) {
+      const mutedUntil = await chat.mutedUntil(currentKey, now());
+      // A new name would shed the mute; it waits out the mute like the messages do.
+      if (mutedUntil !== null) return reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
+    }
+    const waitMs = await limits.session(request);
+    if (waitMs > 0) {
+      reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
+      return reply.code(429).send({ error: 'Too many new chat names from your network. Try again later.' } satisfies ErrorBody);
+    }
+    const expiresAt = new Date(now().getTime() + CHAT_SESSION_TTL_MS);
+    if (!(await repo.claimName(key, name, { previousKey: currentKey, expiresAt, now: now() }))) {
+      return reply.code(409).send({ error: TAKEN_ERROR } satisfies ErrorBody);
+    }
+    await chatSessions.start(request, reply, name, 'listener');
+    return { name, admin } satisfies ChatSession;
+  });
+
+  app.get('/api/chat/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const session = await chatSessions.current(request);
+    if (!session) return reply.code(401).send({ error: NO_SESSION_ERROR } satisfies ErrorBody);
+    return { name: session.username, admin: isReservedName(session.username, config.admin) } satisfies ChatSession;
+  });
+
+  app.delete('/api/chat/session', async (request, reply) => {
+    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
+    const session = await chatSessions.current(request);
+    if (session) await repo.releaseName(chatNameKey(session.username));
+    await chatSessions.end(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/chat/messages', async (request, reply) => {
+    const query = chatMessagesQuerySchema.safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ error: 'limit must be 1..100 and before a positive seq.' } satisfies ErrorBody);
+    reply.header('cache-control', 'no-store');
+    return { messages: await chat.history(query.data.before, query.data.limit) } satisfies ChatMessagesPage;
+  });
+
+  app.post('/api/chat/messages', { bodyLimit: CHAT_BODY_MAX_BYTES }, async (request, reply) => {
+    const chatter = await chatterOf(request, reply);
+    if (!chatter) return reply;
+    const body = postChatMessageBodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message ?? INVALID_ERROR } satisfies ErrorBody);
+    // A resend of a stored message is answered before the rate limit: retrying after a lost answer is never "too fast".
+    const stored = await repo.findMessage(body.data.id);
+    if (!stored) {
+      const waitMs = await limits.message(request, chatter.key);
+      if (waitMs > 0) return tooFast(reply, waitMs);
+    }
+    const result = await chat.post(chatter, body.data, now());
+    switch (result.kind) {
+      case 'created':
+        onMessagePosted?.();
+        return reply.code(201).send({ message: result.message });
+      case 'resent':
+        return reply.code(200).send({ message: result.message });
+      case 'id-taken':
+        return reply.code(409).send({ error: 'That message id is used by another message.' } satisfies ErrorBody);
+      case 'no-reply-target':
+        return reply.code(400).send({ error: 'The message you reply to does not exist.' } satisfies ErrorBody);
+    }
+  });
+
+  const react = (on: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const chatter = await chatterOf(request, reply);
+    if (!chatter) return reply;
+    const params = reactionParams.safeParse(request.params);
+    if (!params.success) return reply.code(400).send({ error: 'Not a reaction.' } satisfies ErrorBody);
+    const waitMs = await limits.reaction(request, chatter.key);
+    if (waitMs > 0) return tooFast(reply, waitMs);
+    const reactions = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
+    if (reactions === null) return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
+    return { messageId: params.data.id, reactions };
+  };
+  app.put('/api/chat/messages/:id/reactions/:emoji', react(true));
+  app.delete('/api/chat/messages/:id/reactions/:emoji', react(false));
+
+  app.delete('/api/chat/messages/:id', async (request, reply) => {
+    if (!isAllowedOrigin(request, config.allowedOrigins) || !(await isAdmin(request))) {
+      return reply.code(403).send({ error: NOT_ADMIN_ERROR } satisfies ErrorBody);
+    }
+    const params = messageParams.safeParse(request.params);
+    if (!params.success || !(await chat.remove(params.data.id, now()))) {
+      return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
+    }
+    return reply.code(204).send();
+  });
+
+  app.post('/api/chat/mutes', { bodyLimit: CHAT_BODY_MAX_BYTES }, async (request, reply) => {
+    if (!isAllowedOrigin(request, config.allowedOrigins) || !(await isAdmin(request))) {
+      return reply.code(403).send({ error: NOT_ADMIN_ERROR } satisfies ErrorBody);
+    }
+    const body = chatMuteBodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'Give a chat name and 0..10080 minutes.' } satisfies ErrorBody);
+    return { name: body.data.name, mutedUntil: await chat.mute(body.data.name, body.data.minutes, now()) };
+  });
+}
+
+function mutedSentence(untilMs: number, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((untilMs - now.getTime()) / 60_000));
+  return `The admin muted you for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
+}

@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INITIAL_DATA_ELEMENT_ID, initialDataSchema } from '@onair/core';
+import { buildApp } from '../src/app.ts';
+import { loadBundledSchedule } from '../src/bundled-schedule.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDb, type Db } from '../src/store/db.ts';
+import { ScheduleRepo } from '../src/store/schedule-repo.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="theme-color" content="#12061f" />
+    <meta name="description" content="Live internet radio, around the clock." />
+    <title>OnAir</title>
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body>
+</html>`;
+
+const NAV_PATHS = ['/', '/schedule', '/chat', '/stats', '/no/such/page'];
+
+interface Started {
+  app: FastifyInstance;
+  db: Db;
+}
+let started: Started | null = null;
+
+async function start(station: Record<string, unknown> = {}): Promise<FastifyInstance> {
+  const dir = mkdtempSync(join(tmpdir(), 'onair-shell-'));
+  const dist = join(dir, 'dist');
+  mkdirSync(join(dist, 'images'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  writeFileSync(join(dist, 'images', 'share-1200x630.jpg'), 'jpg');
+  mkdirSync(join(dist, 'images', 'shows'));
+  writeFileSync(join(dist, 'images', 'shows', 'DJ_Tadhg_400.jpg'), 'jpg');
+  const stationFile = join(dir, 'station.json');
+  writeFileSync(
+    stationFile,
+    JSON.stringify({
+      name: 'Harbour FM',
+      tagline: 'Tides & tunes',
+      timeZone: 'Europe/Dublin',
+      social: {},
+      theme: { background: '#102030', accent: '#ff8800' },
+      ...station,
+    }),
+  );
+  const config = loadConfig({ DATA_DIR: dir, WEB_DIST: dist, STATION_CONFIG: stationFile, LOG_LEVEL: 'silent' });
+  const db = await openDb({ dataDir: config.dataDir });
+  await new ScheduleRepo(db).seedIfEmpty(loadBundledSchedule(), new Date());
+  const app = await buildApp(config, { db, pushTimer: false });
+  started = { app, db };
+  return app;
+}
+
+afterEach(async () => {
+  await started?.app.close();
+  await started?.db.destroy();
+  started = null;
+});
+
+/** The inlined data block, parsed as the web app parses it. */
+function initialData(html: string) {
+  const match = new RegExp(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">(.*?)</script>`, 's').exec(html);
+  if (!match?.[1]) throw new Error('no initial data in the page');
+  return initialDataSchema.parse(JSON.parse(match[1]));
+}
+
+describe('the app shell in index.html', () => {
+  it("names the station and carries share previews on every navigation path", async () => {
+    const app = await start();
+    for (const url of NAV_PATHS) {
+      const response = await app.inject({ url, headers: { accept: 'text/html', host: 'radio.example' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = response.body;
+      expect(html).toContain('<title>Harbour FM</title>');
+      expect(html).toContain('<meta name="description" content="Tides &#38; tunes" />');
+      expect(html).toContain('<meta name="theme-color" content="#102030" />');
+      expect(html).not.toContain('#12061f');
+      expect(html).not.toContain('around the clock');
+      expect(html).toContain('<meta property="og:title" content="Harbour FM" />');
+      expect(html).toContain('<meta property="og:description" content="Tides &#38; tunes" />');
+      expect(html).toContain('<meta property="og:image" content="http://radio.example/images/share-1200x630.jpg" />');
+      expect(html).toContain('<meta property="og:image:width" content="1200" />');
+      expect(html).toContain('<meta property="og:image:height" content="630" />');
+      expect(html).toContain(`<meta property="og:url" content="http://radio.example${url}" />`);
+      expect(html).toContain(`<link rel="canonical" href="http://radio.example${url}" />`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).toContain('<div id="root">');
+    }
+  });
+
+  it('answers link unfurlers (Accept */*, or none) with the page, not a 404', async () => {
+    const app = await start();
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/*;q=0.8' }]) {
+      const response = await app.inject({ url: '/schedule', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(response.body).toContain('<meta property="og:title" content="Harbour FM" />');
+    }
+  });
+
+  it('keeps JSON and 404s for API, stream and file paths, and for clients that refuse HTML', async () => {
+    const app = await start();
+    const cases = [
+      { url: '/api/nope', accept: '*/*' },
+      { url: '/demo/nope', accept: 'text/html' },
+      { url: '/images/shows/missing.png', accept: 'image/avif,image/webp,*/*' },
+      { url: '/schedule', accept: 'application/json' },
+      { url: '/schedule', accept: 'text/html;q=0' },
+    ];
+    for (const { url, accept } of cases) {
+      const response = await app.inject({ url, headers: { accept } });
+      expect(response.statusCode, `${url} ${accept}`).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not found' });
+    }
+    expect((await app.inject({ url: '/api/station', headers: { accept: '*/*' } })).json()).toMatchObject({ name: 'Harbour FM' });
+  });
+
+  it('never sends the bare template, even when asked for /index.html', async () => {
+    const app = await start();
+    const response = await app.inject({ url: '/index.html', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Harbour FM</title>');
+  });
+
+  it('inlines the station, the stored week and now-playing for the first render', async () => {
+    const app = await start();
+    const html = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    const data = initialData(html);
+    expect(data.station).toEqual((await app.inject('/api/station')).json());
+    expect(data.schedule).toEqual((await app.inject('/api/schedule')).json());
+    expect(data.nowPlaying).toEqual((await app.inject('/api/now-playing')).json());
+    expect(data.showImages).toEqual(['/images/shows/DJ_Tadhg_400.jpg']);
+  });
+
+  it('escapes a tagline that tries to close the script or the attribute', async () => {
+    const tagline = '</script><script>alert(1)</script><!-- "quoted" \u2028 end';
+    const app = await start({ name: 'Evil "FM" <b>', tagline });
+    const html = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    // The only script elements are the data block and the app's own module.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('<title>Evil &#34;FM&#34; &#60;b&#62;</title>');
+    expect(initialData(html).station.tagline).toBe(tagline);
+  });
+
+  it('preconnects to a stream host on another origin', async () => {
+    const app = await start({ streams: { standard: 'https://stream.example:8443/live', high: 'https://stream.example:8443/hq' }, statusUrl: 'https://stream.example:8443/status-json.xsl' });
+    const html = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    expect(html.match(/rel="preconnect"/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="preconnect" href="https://stream.example:8443" crossorigin />');
+  });
+});

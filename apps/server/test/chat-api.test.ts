@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CHAT_MESSAGE_MAX_CHARS,
+  CHAT_RATE_MAX_MESSAGES,
+  CHAT_REMOVED_TEXT,
+  chatMessagesPageSchema,
+  postChatMessageReplySchema,
+  type ChatMessage,
+} from '@onair/core';
+import { CHAT_SESSIONS_PER_ADDRESS } from '../src/chat/chat-limits.ts';
+import { ADMIN, buildTestApp, loginAsAdmin } from './auth-helpers.ts';
+import { chatCookie, joinChat, postMessage } from './chat-helpers.ts';
+import { STORE_KINDS, type TestStore } from './stores.ts';
+
+const CROSS_SITE = { origin: 'https://evil.example' };
+
+describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    store = await open();
+    app = await buildTestApp(store);
+  });
+  afterEach(async () => {
+    await app.close();
+    await store.dispose();
+  });
+
+  const history = async (query = '') => {
+    const response = await app.inject({ method: 'GET', url: `/api/chat/messages${query}` });
+    expect(response.statusCode).toBe(200);
+    return chatMessagesPageSchema.parse(response.json()).messages;
+  };
+  const sent = (body: string): ChatMessage => postChatMessageReplySchema.parse(JSON.parse(body)).message;
+
+  describe('POST /api/chat/session', () => {
+    it('200 with the trimmed name and an HttpOnly SameSite=Strict cookie whose token is not stored', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: '  Seán  Óg ' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ name: 'Seán Óg', admin: false });
+      const header = String(response.headers['set-cookie']);
+      expect(header).toMatch(/HttpOnly/);
+      expect(header).toMatch(/SameSite=Strict/);
+      const token = chatCookie(response).split('=')[1] ?? '';
+      const rows = await store.db.selectFrom('session').selectAll().execute();
+      expect(rows.map((row) => row.username)).toEqual(['Seán Óg']);
+      expect(JSON.stringify(rows)).not.toContain(token);
+    });
+
+    it.each([['x'], ['<script>alert(1)</script>'], ['a'.repeat(25)], [42]])('400 for the name %j', async (name) => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: expect.any(String) });
+    });
+
+    it('409 for a name another chatter holds, folded (sean = Seán); the holder may re-send it', async () => {
+      const holder = await joinChat(app, 'Seán');
+      const other = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'S.E.A.N' } });
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toEqual({ error: expect.any(String) });
+      const again = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Seán' }, headers: { cookie: holder } });
+      expect(again.statusCode).toBe(200);
+    });
+
+    it('a chatter who changes name frees the old one', async () => {
+      const first = await joinChat(app, 'Aoife');
+      await joinChat(app, 'Aoife2', '10.1.0.1', first);
+      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Aoife' } })).statusCode).toBe(200);
+    });
+
+    it("403 for the admin's name (folded) without the admin session; the admin chats under it, marked", async () => {
+      for (const name of [ADMIN.username, 'station admin', 'STATION.ADMIN']) {
+        const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
+        expect(response.statusCode, name).toBe(403);
+      }
+      const admin = await loginAsAdmin(app);
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: ADMIN.username }, headers: { cookie: admin } });
+      expect(response.json()).toEqual({ name: ADMIN.username, admin: true });
+      const chat = chatCookie(response);
+      const posted = await postMessage(app, `${admin}; ${chat}`, { text: 'Welcome all' });
+      expect(posted.statusCode).toBe(201);
+      expect(sent(posted.body).admin).toBe(true);
+      // The chat cookie alone (the admin signed out) no longer speaks under the admin's name.
+      expect((await postMessage(app, chat, { text: 'still me?' })).statusCode).toBe(403);
+    });
+
+    it('403 cross-site, 413 over 2 KB', async () => {
+      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Ann' }, headers: CROSS_SITE })).statusCode).toBe(403);
+      const big = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Ann', pad: 'x'.repeat(3_000) } });
+      expect(big.statusCode).toBe(413);
+      expect(big.json()).toEqual({ error: expect.any(String) });
+    });
+
+    it(`429 with Retry-After after ${CHAT_SESSIONS_PER_ADDRESS} new names from one address in an hour; other addresses go on`, async () => {
+      for (let index = 0; index < CHAT_SESSIONS_PER_ADDRESS; index += 1) await joinChat(app, `user${index}`, '10.9.0.1');
+      const refused = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'one more' }, remoteAddress: '10.9.0.1' });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      await joinChat(app, 'one more', '10.9.0.2');
+    });
+
+    it('GET answers the current chat name, 401 without; DELETE ends it and frees the name', async () => {
+      const cookie = await joinChat(app, 'Niamh');
+      expect((await app.inject({ method: 'GET', url: '/api/chat/session', headers: { cookie } })).json()).toEqual({ name: 'Niamh', admin: false });
+      expect((await app.inject({ method: 'GET', url: '/api/chat/session' })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'DELETE', url: '/api/chat/session', headers: { cookie } })).statusCode).toBe(204);
+      expect((await app.inject({ method: 'GET', url: '/api/chat/session', headers: { cookie } })).statusCode).toBe(401);
+      await joinChat(app, 'Niamh', '10.1.0.2');
+    });
+  });
+
+  describe('messages', () => {
+    it('201 then 200 with the same message for the same id: one copy, seq +1 per accepted event', async () => {
+      const cookie = await joinChat(app, 'Ann');
+      const id = randomUUID();
+      const first = await postMessage(app, cookie, { id, text: ' hello ' });
+      expect(first.statusCode).toBe(201);
+      const message = sent(first.body);
+      expect(message).toMatchObject({ id, seq: 1, name: 'Ann', text: 'hello', replyTo: null, mentions: [], reactions: [], deleted: false, admin: false });
+      const again = await postMessage(app, cookie, { id, text: ' hello ' });
+      expect(again.statusCode).toBe(200);
+      expect(sent(again.body)).toEqual(message);
+      const second = sent((await postMessage(app, cookie, { text: 'two' })).body);
+      expect(second.seq).toBe(2);
+      expect((await history()).map((m) => m.id)).toEqual([id, second.id]);
+    });
+
+    it('409 for an id another chatter already used', async () => {
+      const id = randomUUID();
+      await postMessage(app, await joinChat(app, 'Ann'), { id, text: 'mine' });
+      expect((await postMessage(app, await joinChat(app, 'Bob'), { id, text: 'theirs' })).statusCode).toBe(409);
+    });
+
+    it('401 without a session, 403 cross-site', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/messages', payload: { id: randomUUID(), text: 'hi' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: expect.any(String) });
+      const cookie = await joinChat(app, 'Ann');
+      const crossSite = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: { cookie, ...CROSS_SITE }, payload: { id: randomUUID(), text: 'hi' } });
+      expect(crossSite.statusCode).toBe(403);
+    });
+
+    it.each([
+      ['empty', ''],
+      ['whitespace only', ' \n\t '],
+      ['over 500 characters', 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1)],
+    ])('400 for %s text', async (_label, text) => {
+      const response = await postMessage(app, await joinChat(app, 'Ann'), { text });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: expect.any(String) });
+    });
+
+    it('400 for a replyTo that does not exist; a real one is kept', async () => {
+      const cookie = await joinChat(app, 'Ann');
+      expect((await postMessage(app, cookie, { text: 'hm', replyTo: randomUUID() })).statusCode).toBe(400);
+      const parent = sent((await postMessage(app, cookie, { text: 'parent' })).body);
+      expect(sent((await postMessage(app, cookie, { text: 'child', replyTo: parent.id })).body).replyTo).toBe(parent.id);
+    });
+
+    it('413 for a body over 2 KB', async () => {
+      const response = await postMessage(app, await joinChat(app, 'Ann'), { text: '😀'.repeat(CHAT_MESSAGE_MAX_CHARS) + 'x'.repeat(100) });
+      expect(response.statusCode).toBe(413);
+    });
+
+    it('mentions are parsed server-side from @name of chatters in the room', async () => {
+      const ann = await joinChat(app, 'Ann');
+      await joinChat(app, 'Seán Óg');
+      const message = sent((await postMessage(app, ann, { text: 'hey @seán óg and @nobody, mail x@Ann.ie' })).body);
+      expect(message.mentions).toEqual(['Seán Óg']);
+    });
+
+    it(`429 with Retry-After after ${CHAT_RATE_MAX_MESSAGES} messages in 10 s; a resend is never refused`, async () => {
+      const cookie = await joinChat(app, 'Ann');
+      const ids: string[] = [];
+      for (let index = 0; index < CHAT_RATE_MAX_MESSAGES; index += 1) {
+        const id = randomUUID();
+        ids.push(id);
+        expect((await postMessage(app, cookie, { id, text: `m${index}` })).statusCode).toBe(201);
+      }
+      const refused = await postMessage(app, cookie, { text: 'too fast' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: expect.any(String) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await postMessage(app, cookie, { id: ids[0] ?? '', text: 'm0' })).statusCode).toBe(200);
+      // Another chatter has their own budget.
+      expect((await postMessage(app, await joinChat(app, 'Bob'), { text: 'hi' })).statusCode).toBe(201);
+    });
+
+    it('XSS corpus in names and texts is stored as text and served as JSON', async () => {
+      const corpus = [
+        '<img src=x onerror=alert(1)>',
+        '"><script>alert(document.cookie)</script>',
+        'javascript:alert(1)',
+        '<svg/onload=alert(1)>',
+        '{{constructor.constructor("alert(1)")()}}',
+        "'; DROP TABLE chat_message; --",
+      ];
+      // Two writers: the corpus is longer than one chatter's rate limit.
+      const writers = [await joinChat(app, 'Ann'), await joinChat(app, 'Bob')];
+      for (const [index, text] of corpus.entries()) {
+        expect((await postMessage(app, writers[index % 2] ?? '', { text })).statusCode).toBe(201);
+      }
+      const response = await app.inject({ method: 'GET', url: '/api/chat/messages' });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json<{ messages: ChatMessage[] }>().messages.map((m) => m.text)).toEqual(corpus);
+      // A name is letters only: markup never becomes one.
+      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: '<b>x</b>' } })).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/chat/messages', () => {
+    it('pages oldest first with before and limit 1..100; 400 outside', async () => {
+      const cookie = await joinChat(app, 'Ann');
+      const other = await joinChat(app, 'Bob');
+      for (let index = 0; index < 8; index += 1) await postMessage(app, index % 2 ? other : cookie, { text: `m${index}` });
+      expect((await history('?limit=3')).map((m) => m.text)).toEqual(['m5', 'm6', 'm7']);
+      expect((await history('?before=6&limit=3')).map((m) => m.text)).toEqual(['m2', 'm3', 'm4']);
+      for (const query of ['?limit=0', '?limit=101', '?before=x', '?before=-1']) {
+        const response = await app.inject({ method: 'GET', url: `/api/chat/messages${query}` });
+        expect(response.statusCode, query).toBe(400);
+      }
+    });
+  });
+
+  describe('reactions', () => {
+    it('PUT/DELETE: one per chatter, message and emoji; URL-encoded emoji; junk 400; unknown 404', async () => {
+      const ann = await joinChat(app, 'Ann');
+      const bob = await joinChat(app, 'Bob');
+      const message = sent((await postMessage(app, ann, { text: 'tune!' })).body);
+      const url = (emoji: string, id = message.id) => `/api/chat/messages/${id}/reactions/${encodeURIComponent(emoji)}`;
+      for (const cookie of [ann, bob, bob]) {
+        expect((await app.inject({ method: 'PUT', url: url('🔥'), headers: { cookie } })).statusCode).toBe(200);
+      }
+      const put = await app.inject({ method: 'PUT', url: url('👩‍👩‍👧‍👦'), headers: { cookie: bob } });
+      expect(put.json()).toEqual({ messageId: message.id, reactions: [{ emoji: '🔥', names: ['Ann', 'Bob'] }, { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] }] });
+      expect((await app.inject({ method: 'DELETE', url: url('🔥'), headers: { cookie: ann } })).json()).toEqual({
+        messageId: message.id,
+        reactions: [{ emoji: '🔥', names: ['Bob'] }, { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] }],
+      });
+      expect((await history())[0]?.reactions).toEqual([{ emoji: '🔥', names: ['Bob'] }, { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] }]);
+      for (const junk of ['a', '👍👍', '<b>', '%F0']) {
+        expect((await app.inject({ method: 'PUT', url: url(junk), headers: { cookie: ann } })).statusCode, junk).toBe(400);
+      }
+      expect((await app.inject({ method: 'PUT', url: url('🔥', randomUUID()), headers: { cookie: ann } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'PUT', url: url('🔥') })).statusCode).toBe(401);
+      // Events: the message, then 4 reaction changes (the repeated PUT was none); the next is seq 6.
+      expect(sent((await postMessage(app, ann, { text: 'next' })).body).seq).toBe(6);
+    });
+  });
+
+  describe('moderation', () => {
+    it('the admin removes a message: 204, a tombstone for everyone, its text gone from the store; others 403; unknown 404', async () => {
+      const ann = await joinChat(app, 'Ann');
+      const message = sent((await postMessage(app, ann, { text: 'something rude' })).body);
+      await app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`, headers: { cookie: ann } });
+      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}`, headers: { cookie: ann } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}` })).statusCode).toBe(403);
+      const admin = await loginAsAdmin(app);
+      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}`, headers: { cookie: admin, ...CROSS_SITE } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}`, headers: { cookie: admin } })).statusCode).toBe(204);
+      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${randomUUID()}`, headers: { cookie: admin } })).statusCode).toBe(404);
+      expect((await history())[0]).toMatchObject({ id: message.id, deleted: true, text: CHAT_REMOVED_TEXT, reactions: [], mentions: [] });
+      const rows = await store.db.selectFrom('chat_message').select('text').execute();
+      expect(JSON.stringify(rows)).not.toContain('rude');
+      // A removed message takes no reactions.
+      expect((await app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`, headers: { cookie: ann } })).statusCode).toBe(404);
+    });
+
+    it('the admin mutes a chatter for N minutes: 403 with mutedUntil for messages, reactions and a new name; 0 lifts it; others 403', async () => {
+      const ann = await joinChat(app, 'Ann');
+      const target = sent((await postMessage(app, ann, { text: 'hi' })).body);
+      expect((await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: ann }, payload: { name: 'Ann', minutes: 5 } })).statusCode).toBe(403);
+      const admin = await loginAsAdmin(app);
+      const mute = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'ann', minutes: 5 } });
+      expect(mute.statusCode).toBe(200);
+      const { mutedUntil } = mute.json<{ mutedUntil: number }>();
+      expect(mutedUntil).toBeGreaterThan(Date.now());
+      const refused = await postMessage(app, ann, { text: 'let me talk' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: expect.stringContaining('muted'), mutedUntil });
+      expect((await app.inject({ method: 'PUT', url: `/api/chat/messages/${target.id}/reactions/${encodeURIComponent('👍')}`, headers: { cookie: ann } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Not Ann' }, headers: { cookie: ann } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: -1 } })).statusCode).toBe(400);
+      await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: 0 } });
+      expect((await postMessage(app, ann, { text: 'thanks' })).statusCode).toBe(201);
+    });
+  });
+});

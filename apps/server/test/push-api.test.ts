@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import webpush from 'web-push';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pushPublicKeySchema } from '@onair/core';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../src/push/push-endpoint.ts';
+import { PUSH_WRITES_PER_MINUTE } from '../src/routes/push.ts';
+import { buildTestApp } from './auth-helpers.ts';
+import { TestBrowser } from './push-receiver.ts';
+import { STORE_KINDS, type TestStore } from './stores.ts';
+
+describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    store = await open();
+    app = await buildTestApp(store, undefined, { pushTimer: false });
+  });
+  afterEach(async () => {
+    await app.close();
+    await store.dispose();
+  });
+
+  const publicKeyOf = async (server: FastifyInstance) =>
+    pushPublicKeySchema.parse((await server.inject('/api/push/public-key')).json()).publicKey;
+  const stored = () => store.db.selectFrom('push_subscription').select(['endpoint', 'p256dh', 'auth', 'preferences']).execute();
+  const put = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
+    app.inject({ method: 'PUT', url: '/api/push/subscription', headers, remoteAddress, ...(typeof payload === 'string' ? { payload } : { payload: payload as object }) });
+  const browser = new TestBrowser('https://fcm.googleapis.com/fcm/send/api-test');
+
+  it('generates the VAPID key pair once and keeps it across restarts', async () => {
+    const first = await publicKeyOf(app);
+    expect(Buffer.from(first, 'base64url')).toHaveLength(65);
+    await app.close();
+    app = await buildTestApp(store, undefined, { pushTimer: false });
+    expect(await publicKeyOf(app)).toBe(first);
+    expect((await app.inject('/api/push/public-key')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('uses the VAPID keys from the environment when they are set', async () => {
+    const keys = webpush.generateVAPIDKeys();
+    const configured = await buildTestApp(store, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@radio.example' }, { pushTimer: false });
+    expect(await publicKeyOf(configured)).toBe(keys.publicKey);
+    await configured.close();
+  });
+
+  it('saves a subscription with its preferences and replaces it on the next save', async () => {
+    const saved = await put({ subscription: browser.subscription, preferences: { enabled: true, favoriteShows: ['Seán-Deep Dublin'] } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ saved: true });
+    const again = await put({ subscription: browser.subscription, preferences: { enabled: true, reminderTime: 30 } });
+    expect(again.statusCode).toBe(200);
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.endpoint).toBe(browser.subscription.endpoint);
+    expect(JSON.parse(rows[0]?.preferences ?? '')).toMatchObject({ enabled: true, reminderTime: 30, favoriteShows: [] });
+  });
+
+  it('deletes a subscription with 204, and again with 204 when it is already gone', async () => {
+    await put({ subscription: browser.subscription, preferences: {} });
+    for (let round = 0; round < 2; round += 1) {
+      const response = await app.inject({ method: 'DELETE', url: '/api/push/subscription', payload: { endpoint: browser.subscription.endpoint } });
+      expect(response.statusCode).toBe(204);
+    }
+    expect(await stored()).toEqual([]);
+    const bad = await app.inject({ method: 'DELETE', url: '/api/push/subscription', payload: { endpoint: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Name the push endpoint to unsubscribe.' });
+  });
+
+  it.each([
+    ['no subscription', { preferences: {} }],
+    ['an empty p256dh', { subscription: { ...browser.subscription, keys: { ...browser.subscription.keys, p256dh: '' } }, preferences: {} }],
+    ['no auth', { subscription: { endpoint: browser.subscription.endpoint, keys: { p256dh: browser.subscription.keys.p256dh } }, preferences: {} }],
+    ['not JSON', '{"subscription":'],
+    ['an array', [1, 2, 3]],
+  ])('answers %s with 400 { error } and stores nothing', async (_name, payload) => {
+    const response = await put(payload, typeof payload === 'string' ? { 'content-type': 'application/json' } : {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid push subscription: endpoint, keys.p256dh and keys.auth must all be present and non-empty.' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('names the bad preference', async () => {
+    const response = await put({ subscription: browser.subscription, preferences: { reminderTime: 7 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid notification preferences: preferences.reminderTime: reminderTime must be one of 5, 10, 15, 30, 60' });
+  });
+
+  it('refuses writes from another site with 403', async () => {
+    const response = await put({ subscription: browser.subscription, preferences: {} }, { origin: 'https://evil.example' });
+    expect(response.statusCode).toBe(403);
+    const removal = await app.inject({ method: 'DELETE', url: '/api/push/subscription', headers: { origin: 'https://evil.example' }, payload: { endpoint: browser.subscription.endpoint } });
+    expect(removal.statusCode).toBe(403);
+    expect(await stored()).toEqual([]);
+  });
+
+  it(`answers 429 after ${PUSH_WRITES_PER_MINUTE} writes a minute from one address, not from another`, async () => {
+    const body = { subscription: browser.subscription, preferences: {} };
+    for (let write = 0; write < PUSH_WRITES_PER_MINUTE; write += 1) expect((await put(body)).statusCode).toBe(200);
+    const limited = await put(body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await put(body, {}, '198.51.100.9')).statusCode).toBe(200);
+  });
+});
+
+describe('push configuration', () => {
+  it('defaults to the push services of Chrome, Firefox, Safari and Edge, without VAPID keys', () => {
+    const { push } = loadConfig({});
+    expect(push).toEqual({ vapidKeys: null, vapidSubject: null, serviceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS] });
+    expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com']);
+  });
+
+  it('reads PUSH_SERVICE_HOSTS and the VAPID variables', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const { push } = loadConfig({
+      PUSH_SERVICE_HOSTS: 'push.example.org, *.Push.Example.net',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://radio.example/contact',
+    });
+    expect(push).toEqual({ vapidKeys: keys, vapidSubject: 'https://radio.example/contact', serviceHosts: ['push.example.org', '*.push.example.net'] });
+  });
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all'],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: webpush.generateVAPIDKeys().privateKey }, 'VAPID_PUBLIC_KEY: must be the base64url uncompressed P-256 public key'],
+    [{ VAPID_SUBJECT: 'ops@radio.example' }, 'VAPID_SUBJECT: must be a mailto: address or an https:// URL'],
+    [{ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,https://evil.example' }, "PUSH_SERVICE_HOSTS: 'https://evil.example' is not a host name"],
+    [{ PUSH_SERVICE_HOSTS: '*' }, "PUSH_SERVICE_HOSTS: '*' is not a host name"],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WEEKDAYS, pushMessageSchema, pushPublicKeySchema, type Schedule, type ShowSlot } from '@onair/core';
+import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
+import { loadConfig } from '../src/config.ts';
+import { ScheduleRepo } from '../src/store/schedule-repo.ts';
+import { buildTestApp, loginAsAdmin } from './auth-helpers.ts';
+import { PushReceiver, TestBrowser, verifyVapid } from './push-receiver.ts';
+import { STORE_KINDS, type TestStore } from './stores.ts';
+
+const deepDublin: ShowSlot = { time: '6pm - 8pm', artist: 'Seán', show: 'Deep Dublin', genre: 'House', image: '/images/shows/Sean_400.jpg' };
+const week: Schedule = WEEKDAYS.map((day) => ({ day, shows: day === 'Monday' ? [deepDublin] : [] }));
+// Monday 5 January 2026 (GMT): the show starts at 18:00Z.
+const MONDAY_NOON = new Date('2026-01-05T12:00:00Z');
+
+describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  let receiver: PushReceiver;
+  let instance: PushSetup;
+  let clock: Date;
+  const now = () => clock;
+
+  beforeEach(async () => {
+    store = await open();
+    receiver = await PushReceiver.start();
+    clock = MONDAY_NOON;
+    await new ScheduleRepo(store.db).seedIfEmpty(week, clock);
+    app = await buildTestApp(store, undefined, { now, pushTransport: receiver.transport, pushTimer: false });
+    // A second instance over the same store, whose minute ticks the test drives.
+    instance = await setUpPush({
+      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
+      db: store.db,
+      schedules: new ScheduleRepo(store.db),
+      timeZone: 'Europe/Dublin',
+      now,
+      logger: app.log,
+      transport: receiver.transport,
+    });
+  });
+  afterEach(async () => {
+    await app.close();
+    await instance.scheduler.stop();
+    await receiver.close();
+    await store.dispose();
+  });
+
+  const subscribe = (browser: TestBrowser, preferences: object) =>
+    app.inject({ method: 'PUT', url: '/api/push/subscription', payload: { subscription: browser.subscription, preferences } });
+
+  it('delivers a favourite show reminder, encrypted for the browser and signed with the VAPID key', async () => {
+    const publicKey = pushPublicKeySchema.parse((await app.inject('/api/push/public-key')).json()).publicKey;
+    expect(instance.publicKey).toBe(publicKey);
+    const browser = new TestBrowser('https://fcm.googleapis.com/fcm/send/listener-1');
+    const saved = await subscribe(browser, { enabled: true, favoriteShows: ['Seán-Deep Dublin'], reminderTime: 15 });
+    expect(saved.statusCode).toBe(200);
+
+    clock = new Date('2026-01-05T17:44:59Z');
+    await instance.scheduler.tick();
+    expect(receiver.received).toHaveLength(0);
+
+    clock = new Date('2026-01-05T17:45:00Z');
+    await instance.scheduler.tick();
+    expect(receiver.received).toHaveLength(1);
+    const [push] = receiver.received;
+    if (!push) throw new Error('no push');
+    expect(push.endpoint).toBe(browser.subscription.endpoint);
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(push.headers.ttl)).toBe(15 * 60);
+    expect(push.body.length).toBeLessThanOrEqual(3_072 + 103);
+    const claims = verifyVapid(push.headers.authorization, publicKey);
+    expect(claims.aud).toBe('https://fcm.googleapis.com');
+    expect(claims.sub).toMatch(/^mailto:|^https:/);
+    expect(claims.exp * 1_000).toBeGreaterThan(Date.now());
+    expect(claims.exp * 1_000 - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1_000);
+    const message = pushMessageSchema.parse(JSON.parse(browser.decrypt(push.body)));
+    expect(message).toEqual({
+      notification: {
+        title: 'Deep Dublin starts in 15 minutes',
+        body: 'Seán · 6pm - 8pm',
+        icon: '/images/icon-192.png',
+        image: '/images/shows/Sean_400.jpg',
+      },
+      data: { link: '/schedule', analyticsLabel: 'show_reminder' },
+    });
+    // Another browser cannot read it: the payload is bound to this subscription's keys.
+    expect(() => new TestBrowser(browser.subscription.endpoint).decrypt(push.body)).toThrow();
+
+    clock = new Date('2026-01-05T17:46:00Z');
+    await instance.scheduler.tick();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends nothing when notifications, reminders or the favourite are off', async () => {
+    const off = [
+      { enabled: false, favoriteShows: ['Seán-Deep Dublin'] },
+      { enabled: true, showScheduleReminders: false, favoriteShows: ['Seán-Deep Dublin'] },
+      { enabled: true, favoriteShows: ['Someone-Else'] },
+    ];
+    for (const [index, preferences] of off.entries()) {
+      expect((await subscribe(new TestBrowser(`https://fcm.googleapis.com/fcm/send/off-${index}`), preferences)).statusCode).toBe(200);
+    }
+    clock = new Date('2026-01-05T17:45:00Z');
+    await instance.scheduler.tick();
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('alerts subscribers who want it about a show the admin adds, once', async () => {
+    const wants = new TestBrowser('https://updates.push.services.mozilla.com/wpush/v2/wants');
+    const declines = new TestBrowser('https://web.push.apple.com/declines');
+    await subscribe(wants, { enabled: true });
+    await subscribe(declines, { enabled: true, showNewShowAlerts: false });
+    const admin = await loginAsAdmin(app);
+    const added: ShowSlot = { time: '11pm - 2am', artist: 'Aoife', show: 'Night Moves', genre: 'Techno', image: '' };
+    const withNew = week.map((entry) => (entry.day === 'Sunday' ? { ...entry, shows: [added] } : entry));
+    const put = await app.inject({ method: 'PUT', url: '/api/schedule', headers: { cookie: admin }, payload: { data: withNew, version: 1 } });
+    expect(put.statusCode).toBe(200);
+    await instance.scheduler.tick();
+    await app.close(); // waits for the save's own round of sends
+    const pushes = receiver.received;
+    expect(pushes.map((push) => push.endpoint)).toEqual([wants.subscription.endpoint]);
+    const message = pushMessageSchema.parse(JSON.parse(wants.decrypt(pushes[0]?.body ?? Buffer.alloc(0))));
+    expect(message.notification.title).toBe('New show: Night Moves');
+    expect(message.notification.body).toBe('Aoife · Sunday 11pm - 2am');
+    expect(verifyVapid(pushes[0]?.headers.authorization, instance.publicKey).aud).toBe('https://updates.push.services.mozilla.com');
+    await instance.scheduler.tick();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('deletes a subscription the push service says is gone (404/410)', async () => {
+    for (const status of [404, 410]) {
+      receiver.answer = () => ({ status });
+      const browser = new TestBrowser(`https://fcm.googleapis.com/fcm/send/gone-${status}`);
+      await subscribe(browser, { enabled: true, favoriteShows: ['Seán-Deep Dublin'] });
+      clock = new Date(`2026-01-${status === 404 ? '05' : '12'}T17:45:00Z`);
+      await instance.scheduler.tick();
+      expect(receiver.receivedFor(browser.subscription.endpoint)).toHaveLength(1);
+      expect(await instance.pushes.listSubscriptions()).toEqual([]);
+    }
+  });
+});
