@@ -6,36 +6,26 @@ import { VitePWA } from 'vite-plugin-pwa';
 // the demo stream there, so the browser sees one origin just as it does in production.
 const API_ORIGIN = 'http://localhost:8080';
 
-// Live answers and the stream must always come from the network: a cached now-playing or a cached
-// audio chunk would be a lie. The service worker only ever serves the precached app shell.
-const NEVER_FROM_THE_SHELL = [/^\/api\//, /^\/demo\//, /^\/manifest\.webmanifest$/, /^\/sw\.js$/];
-
 export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own worker (src/sw.ts): the precached shell as before, plus Web Push (issue 10).
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       scope: '/',
       // The app registers /sw.js itself with workbox-window (features/pwa), to own the update flow.
       injectRegister: false,
       // The manifest is per station, so the server writes it from the station config at runtime.
       manifest: false,
-      workbox: {
+      injectManifest: {
         globPatterns: [
           '**/*.{js,css,html}',
           'images/*.{svg,png}',
           // The one show image the app shows whatever the schedule: the fallback.
           'images/shows/fallback_400.jpg',
         ],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: NEVER_FROM_THE_SHELL,
-        // No runtimeCaching on purpose: nothing outside the precache is ever cached.
-        cleanupOutdatedCaches: true,
-        // A first visit is controlled at once, so it opens offline next time without a second visit.
-        clientsClaim: true,
-        // A new version waits until the page asks it to take over (skip-waiting message, spec §4).
-        skipWaiting: false,
       },
     }),
   ],

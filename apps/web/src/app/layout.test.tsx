@@ -1,14 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubStationFetch, withoutWebGl } from '../test/fixtures.ts';
+import { stubAppApi, withoutWebGl } from '../test/fixtures.ts';
 import { renderAppAt } from '../test/render-app.tsx';
-
 
 describe('the layout', () => {
   beforeEach(() => {
     localStorage.clear();
-    stubStationFetch();
+    stubAppApi();
     withoutWebGl();
   });
 

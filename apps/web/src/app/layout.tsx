@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import '../styles/app-shell.css';
 import { InstallModal } from '../features/install/index.ts';
-import { usePlayer } from '../features/player/index.ts';
+import { NotificationsButton, NotificationsCompanion } from '../features/notifications/index.ts';
+import { usePlayer } from '../lib/player/index.ts';
 import { ServiceWorkerUpdater } from '../features/pwa/index.ts';
 import { SleepTimerModal, useSleepTimer } from '../features/sleep-timer/index.ts';
 import { useListeningSessions } from '../features/stats/index.ts';
@@ -13,6 +14,31 @@ import { ShaderBackground } from './shader-background/ShaderBackground.tsx';
 /** `?dialog=sleep-timer` opens the sleep timer over any screen (Home's Timer shortcut sets it). */
 export const DIALOG_PARAM = 'dialog';
 export const SLEEP_TIMER_DIALOG = 'sleep-timer';
+/** `?dialog=notifications` opens the Notifications modal (the header's bell sets it). */
+export const NOTIFICATIONS_DIALOG = 'notifications';
+
+/** Whether `?dialog=<name>` is set, and the calls that set and clear it (history entries kept honest). */
+function useDialogParam(name: string): { open: boolean; show: () => void; close: () => void } {
+  const [params, setParams] = useSearchParams();
+  const show = useCallback(() => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(DIALOG_PARAM, name);
+      return next;
+    });
+  }, [name, setParams]);
+  const close = useCallback(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DIALOG_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  return { open: params.get(DIALOG_PARAM) === name, show, close };
+}
 
 /** The shell around every screen: shader background, station header, and the routed screen. */
 export function Layout() {
@@ -21,13 +47,14 @@ export function Layout() {
   const { pathname } = useLocation();
   // The logo file is per-station; if it is missing, the name in text keeps the header meaningful.
   const [logoFailed, setLogoFailed] = useState(false);
+  const notifications = useDialogParam(NOTIFICATIONS_DIALOG);
 
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <ShaderBackground />
+      <PlayerAwareShader />
       <header className="app-header">
         <Link to="/" className="app-header__brand">
           {logoFailed ? (
@@ -47,6 +74,7 @@ export function Layout() {
         <p className="app-header__tagline" aria-live="polite">
           {tagline}
         </p>
+        <NotificationsButton onOpen={notifications.show} />
       </header>
       {online ? null : (
         <div className="station-notice station-notice--offline" role="status">
@@ -72,10 +100,17 @@ export function Layout() {
         </footer>
       ) : null}
       <PlayerCompanions online={online} />
+      <NotificationsCompanion open={notifications.open} onClose={notifications.close} />
       <InstallModal />
       <ServiceWorkerUpdater />
     </div>
   );
+}
+
+/** The background, told when the stream starts (its own component: only it re-renders then). */
+function PlayerAwareShader() {
+  const { state } = usePlayer();
+  return <ShaderBackground starting={state === 'loading'} />;
 }
 
 /**
@@ -84,20 +119,8 @@ export function Layout() {
  */
 function PlayerCompanions({ online }: { online: boolean }) {
   const player = usePlayer();
-  const [params, setParams] = useSearchParams();
-  const open = params.get(DIALOG_PARAM) === SLEEP_TIMER_DIALOG;
+  const { open, close } = useDialogParam(SLEEP_TIMER_DIALOG);
   const playing = player.listening && player.state === 'playing';
-
-  const close = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(DIALOG_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [setParams]);
 
   const timer = useSleepTimer({
     onExpire: () => {

@@ -1,13 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubStationFetch, testStation, withoutWebGl } from '../test/fixtures.ts';
+import { stubAppApi, testStation, withoutWebGl } from '../test/fixtures.ts';
 import { renderAppAt } from '../test/render-app.tsx';
-
 
 describe('app routes', () => {
   beforeEach(() => {
-    stubStationFetch();
+    stubAppApi();
     withoutWebGl();
   });
 
@@ -30,22 +29,30 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Test FM' })).toBeInTheDocument();
   });
 
-  it('lazy-loads the chat placeholder, which also closes to Home', async () => {
+  it('lazy-loads the chat, which asks a first-time listener for a name and closes to Home', async () => {
+    stubAppApi({
+      'GET /api/chat/session': { body: { error: 'No chat session.' }, status: 401 },
+      'GET /api/chat/messages?limit=50': { body: { messages: [] } },
+    });
     const router = renderAppAt('/chat');
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
-    expect(screen.getByText('Chat is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Your name in the chat' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'Close' }));
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it("shows the router's default error page for an unknown path", async () => {
-    // React Router logs the 404 it renders; the page itself is what this test checks.
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderAppAt('/nope');
+  it('shows its own error page for an unknown path, with a way back to the player', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const router = renderAppAt('/nope');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('404 Not Found')).toBeInTheDocument();
-    expect(screen.queryByRole('main')).toBeNull();
+    // React Router's developer hint about errorElement is not shown (nor logged).
+    expect(screen.queryByText(/errorElement|ErrorBoundary/)).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the player' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test FM' })).toBeInTheDocument();
   });
 });

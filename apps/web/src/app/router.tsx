@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomeScreen } from '../features/home/HomeScreen.tsx';
 import { Layout } from './layout.tsx';
+import { RouteError } from './RouteError.tsx';
 
 function ScreenLoading({ text }: { text: string }) {
   return (
@@ -17,14 +18,14 @@ const ScheduleLoading = () => <ScreenLoading text="Loading schedule..." />;
 /**
  * The app's routes, shared by the browser router and by tests (createMemoryRouter).
  *
- * Deliberately no `errorElement` anywhere: spec §2 says an unknown path shows the router's default
- * error page ('Unexpected Application Error!'), which is what React Router renders for its own 404
- * when no route matches.
+ * Spec §2: an unknown path shows the router's error page, 'Unexpected Application Error!'. RouteError
+ * keeps those words in the app's own style, with a way back to the player.
  */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
+    ErrorBoundary: RouteError,
     children: [
       { index: true, Component: HomeScreen },
       {
@@ -44,6 +45,11 @@ export const appRoutes: RouteObject[] = [
         path: 'stats',
         // Stats are visited rarely; their chunk stays out of the first paint of Home.
         lazy: () => import('../features/stats/StatsScreen.tsx').then(({ StatsScreen }) => ({ Component: StatsScreen })),
+      },
+      {
+        path: 'insights',
+        // The admin's insights page and its charts never reach a listener's first paint.
+        lazy: () => import('../features/insights/InsightsScreen.tsx').then(({ InsightsScreen }) => ({ Component: InsightsScreen })),
       },
     ],
   },

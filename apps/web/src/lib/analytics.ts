@@ -1,28 +1,27 @@
+import {
+  ANALYTICS_MAX_PARAM_LENGTH,
+  type AnalyticsEventName,
+  type AnalyticsEventParams,
+  type PlatformType,
+} from '@onair/core';
+import { isNativeApp } from './native/native-platform.ts';
+
+export type { AnalyticsEventName, PlatformType };
+export type AnalyticsEvents = AnalyticsEventParams;
+
+/** Which app sent an event (spec §7). The native app wraps this same web build; platform_type tells them apart. */
+export const ANALYTICS_APP_ID = 'onair-web';
+
 /**
  * The product's analytics events (spec §7). Features call `track`; where the events go is decided
- * by the sinks registered at start-up (a server sink later; tests register their own). With no
- * sink an event goes nowhere: analytics never affects a listener.
+ * by the sinks registered at start-up (the server sink of analytics-sink.ts; tests register their
+ * own). With no sink an event goes nowhere: analytics never affects a listener.
  */
-export interface AnalyticsEvents {
-  chat_close: Record<string, never>;
-  message_sent: { has_reply: boolean; has_mentions: boolean };
-  reaction_given: { reaction_type: string };
-  emoji_modal_open: Record<string, never>;
-  sleep_timer_start: { timer_minutes: number; is_custom_time: boolean };
-  sleep_timer_complete: Record<string, never>;
-  sleep_timer_cancel: Record<string, never>;
-  social_media_click: { platform: 'mixcloud' | 'facebook' | 'instagram' };
-  show_favorited: { show_id: string; show_name: string };
-  show_unfavorited: { show_id: string; show_name: string };
-}
-export type AnalyticsEventName = keyof AnalyticsEvents;
-
-export type PlatformType = 'native_app' | 'pwa' | 'web_browser';
-
 export interface AnalyticsEvent {
   name: AnalyticsEventName;
   params: Record<string, string | number | boolean>;
   /** Carried by every event (spec §7). */
+  app_id: string;
   platform_type: PlatformType;
   user_agent: string;
   time: number;
@@ -39,9 +38,17 @@ export function registerAnalyticsSink(sink: AnalyticsSink): () => void {
 }
 
 export function track<N extends AnalyticsEventName>(name: N, params: AnalyticsEvents[N]): void {
+  if (privacySignalOn()) return;
   const event: AnalyticsEvent = {
     name,
-    params: { ...params },
+    // A show's name is free text; the server takes no more than this.
+    params: Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value.slice(0, ANALYTICS_MAX_PARAM_LENGTH) : value,
+      ]),
+    ) as AnalyticsEvent['params'],
+    app_id: ANALYTICS_APP_ID,
     platform_type: platformType(),
     user_agent: navigator.userAgent,
     time: Date.now(),
@@ -56,9 +63,15 @@ export function track<N extends AnalyticsEventName>(name: N, params: AnalyticsEv
   }
 }
 
+/** Do-Not-Track or Global Privacy Control: the listener asked not to be counted, so nothing is. */
+export function privacySignalOn(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  const legacy = (window as Window & { doNotTrack?: string | null }).doNotTrack;
+  return nav.globalPrivacyControl === true || nav.doNotTrack === '1' || legacy === '1';
+}
+
 export function platformType(): PlatformType {
-  const capacitor = (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
-  if (capacitor?.isNativePlatform?.()) return 'native_app';
+  if (isNativeApp()) return 'native_app';
   const standalone =
     window.matchMedia?.('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true;

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, getJson } from './api-client.ts';
+import { ApiError, getJson, sendJson } from './api-client.ts';
 
 const schema = z.object({ name: z.string() });
 
-function stubFetch(response: Response): void {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(response)));
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 describe('getJson', () => {
@@ -32,5 +36,51 @@ describe('getJson', () => {
       message: 'GET /api/x failed: HTTP 503',
       status: 503,
     });
+  });
+
+  it('says the server could not be reached when the request never got an answer', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(getJson('/api/x', schema)).rejects.toThrow('GET /api/x: the server could not be reached.');
+  });
+});
+
+describe('sendJson', () => {
+  it('sends the body as JSON with the method and parses the answer', async () => {
+    const fetchMock = stubFetch(Response.json({ name: 'Saved' }));
+    await expect(sendJson('PUT', '/api/x', { a: 1 }, schema)).resolves.toEqual({ name: 'Saved' });
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/x');
+    expect(init).toMatchObject({ method: 'PUT', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+  });
+
+  it("rejects an HTTP error with the server's own sentence, its status and its body", async () => {
+    const answer = { error: 'The schedule changed meanwhile; reload it.', current: null };
+    stubFetch(Response.json(answer, { status: 409 }));
+    await expect(sendJson('PUT', '/api/x', {}, schema)).rejects.toMatchObject({
+      name: 'ApiError',
+      message: 'The schedule changed meanwhile; reload it.',
+      status: 409,
+      body: answer,
+    });
+  });
+
+  it('falls back to the status when the error body is not the shared error shape', async () => {
+    stubFetch(Response.json({ message: 'other shape' }, { status: 500 }));
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ message: 'POST /api/x failed: HTTP 500', status: 500 });
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    stubFetch(Response.json({ name: null }));
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toThrow(/POST \/api\/x returned unexpected data/);
+  });
+
+  it('reads a 204 No Content as null, so a DELETE answered without a body succeeds', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(sendJson('DELETE', '/api/x', undefined, z.null())).resolves.toBeNull();
+  });
+
+  it("carries a 429's Retry-After in seconds, so the listener can be told how long to wait", async () => {
+    stubFetch(Response.json({ error: 'Slow down.' }, { status: 429, headers: { 'Retry-After': '7' } }));
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 7 });
   });
 });

@@ -1,43 +1,101 @@
+import { errorBodySchema } from '@onair/core';
 import { z } from 'zod';
 
-/** A failed API call; `status` is set when the server answered with an HTTP error. */
+/**
+ * A failed API call. `status` is set when the server answered with an HTTP error, and `body` holds
+ * what it answered (parsed JSON, or null), for callers that read more than the message (a 409's
+ * `current` document). `retryAfterSeconds` is a 429's or 503's Retry-After, when it sent one.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     message: string,
     readonly status?: number,
+    readonly body: unknown = null,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
 }
 
+function retryAfterSeconds(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
+}
+
+export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  signal?: AbortSignal;
+}
+
 /**
- * GET a same-origin JSON endpoint and validate it with the shared zod schema, so a server/web
- * mismatch surfaces here as one clear error instead of `undefined` deep inside a component.
+ * The one way the app talks to its server: a same-origin JSON call whose answer is validated with
+ * the shared zod schema, so a server/web mismatch surfaces here as one clear error instead of
+ * `undefined` deep inside a component. An HTTP error rejects with the server's own sentence
+ * (core's `errorBodySchema`) when it sent one.
  */
-export async function getJson<S extends z.ZodType>(
+async function requestJson<S extends z.ZodType>(
+  method: 'GET' | SendMethod,
   path: string,
+  body: unknown,
   schema: S,
-  init: { signal?: AbortSignal } = {},
+  { signal }: RequestOptions,
 ): Promise<z.output<S>> {
-  const response = await fetch(path, {
-    headers: { Accept: 'application/json' },
-    ...(init.signal ? { signal: init.signal } : {}),
-  });
-  if (!response.ok) {
-    throw new ApiError(`GET ${path} failed: HTTP ${response.status}`, response.status);
+  const init: RequestInit = { method, headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) };
+  if (body !== undefined) {
+    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
   }
-
-  let body: unknown;
+  let response: Response;
   try {
-    body = await response.json();
-  } catch {
-    throw new ApiError(`GET ${path} did not return valid JSON`);
+    response = await fetch(path, init);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(`${method} ${path}: the server could not be reached.`);
   }
 
-  const parsed = schema.safeParse(body);
+  let answer: unknown = null;
+  // 204 No Content (a DELETE's answer) has no body by definition: it is read as null.
+  let validJson = response.status === 204;
+  if (!validJson) {
+    try {
+      answer = await response.json();
+      validJson = true;
+    } catch {
+      answer = null;
+    }
+  }
+  if (!response.ok) {
+    const error = errorBodySchema.safeParse(answer);
+    throw new ApiError(
+      error.success ? error.data.error : `${method} ${path} failed: HTTP ${response.status}`,
+      response.status,
+      answer,
+      retryAfterSeconds(response),
+    );
+  }
+  if (!validJson) throw new ApiError(`${method} ${path} did not return valid JSON`);
+
+  const parsed = schema.safeParse(answer);
   if (!parsed.success) {
-    throw new ApiError(`GET ${path} returned unexpected data:\n${z.prettifyError(parsed.error)}`);
+    throw new ApiError(`${method} ${path} returned unexpected data:\n${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
+}
+
+/** GET a JSON endpoint, validated with `schema`. */
+export function getJson<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  return requestJson('GET', path, undefined, schema, options);
+}
+
+/** Send `body` as JSON with `method`; the answer is validated with `schema`. */
+export function sendJson<S extends z.ZodType>(
+  method: SendMethod,
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  return requestJson(method, path, body, schema, options);
 }

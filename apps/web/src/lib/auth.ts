@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, getJson } from './api-client.ts';
+import { ApiError, getJson, sendJson } from './api-client.ts';
 
 /**
  * Who the server says we are. The role comes only from the server's session cookie (HttpOnly, so
@@ -18,23 +18,20 @@ export function fetchAuth(signal?: AbortSignal): Promise<AuthState> {
   return getJson('/api/auth/me', authStateSchema, signal ? { signal } : {});
 }
 
-const errorBodySchema = z.object({ error: z.string() });
+const signedInSchema = z.object({ role: z.literal('admin') });
+const signedOutSchema = z.object({ role: z.literal('listener') });
 
 /** Signs the admin in; resolves to the new state or rejects with the server's own words. */
 export async function login(username: string, password: string): Promise<AuthState> {
-  const response = await fetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    throw new ApiError(parsed.success ? parsed.data.error : `Sign-in failed (HTTP ${response.status}).`, response.status);
-  }
+  await sendJson('POST', '/api/auth/login', { username, password }, signedInSchema);
   return { role: 'admin', signInEnabled: true };
 }
 
 export async function logout(): Promise<void> {
-  await fetch('/api/auth/logout', { method: 'POST', headers: { Accept: 'application/json' } });
+  await sendJson('POST', '/api/auth/logout', {}, signedOutSchema);
+}
+
+/** A refusal that means "you are not (or no longer) the admin": the session expired or was ended elsewhere. */
+export function isSignedOutError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }

@@ -1,8 +1,12 @@
-import { STORAGE_KEYS } from '@onair/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_SETTINGS, STORAGE_KEYS } from '@onair/core';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from './analytics.ts';
-import { notificationSettingsStored, toggleFavorite } from './favorites.ts';
+import { toggleFavorite } from './favorites.ts';
 import { readStored } from './storage.ts';
+import { stored } from './stored.ts';
+
+const storedSettings = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? 'null') as unknown;
 
 describe('favourites', () => {
   let events: AnalyticsEvent[];
@@ -16,7 +20,7 @@ describe('favourites', () => {
 
   it('stores ids inside the notification settings, with the defaults filled in', () => {
     expect(toggleFavorite({ artist: 'DJ Tadhg', show: '' })).toBe(true);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? '')).toEqual({
+    expect(storedSettings()).toEqual({
       enabled: false,
       showScheduleReminders: true,
       showNewShowAlerts: true,
@@ -34,9 +38,74 @@ describe('favourites', () => {
       JSON.stringify({ enabled: true, favoriteShows: ['A-B', 'A-B'], reminderTime: 30 }),
     );
     expect(toggleFavorite({ artist: 'A', show: 'B' })).toBe(false);
-    expect(readStored(notificationSettingsStored)).toMatchObject({ enabled: true, favoriteShows: [], reminderTime: 30 });
+    expect(readStored(stored.notificationSettings)).toMatchObject({ enabled: true, favoriteShows: [], reminderTime: 30 });
     toggleFavorite({ artist: 'A', show: 'B' });
-    expect(readStored(notificationSettingsStored).favoriteShows).toEqual(['A-B']);
+    expect(readStored(stored.notificationSettings).favoriteShows).toEqual(['A-B']);
     expect(events.map((event) => event.name)).toEqual(['show_unfavorited', 'show_favorited']);
+  });
+
+  it('keeps every favourite when one setting is bad: reminderTime 20 becomes 15, the rest stays', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const saved = {
+      enabled: true,
+      showScheduleReminders: false,
+      showNewShowAlerts: true,
+      favoriteShows: ['Seán Ó Briain-Deep Dublin', 'DJ Tadhg-Show'],
+      reminderTime: 20,
+    };
+    localStorage.setItem(STORAGE_KEYS.notificationSettings, JSON.stringify(saved));
+    expect(readStored(stored.notificationSettings)).toEqual({ ...saved, reminderTime: 15 });
+    // Written back repaired, and the warning names the key and the field.
+    expect(storedSettings()).toEqual({ ...saved, reminderTime: 15 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/playfm_notification_settings.*reminderTime/);
+
+    // A toggle on top of the repaired value adds to the kept favourites.
+    toggleFavorite({ artist: 'Aoife', show: 'Sunrise' });
+    expect(readStored(stored.notificationSettings).favoriteShows).toEqual([
+      'Seán Ó Briain-Deep Dublin',
+      'DJ Tadhg-Show',
+      'Aoife-Sunrise',
+    ]);
+  });
+
+  it('drops only the invalid favourites and the repeats', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(
+      STORAGE_KEYS.notificationSettings,
+      JSON.stringify({ enabled: true, favoriteShows: ['A-B', 7, null, '', 'C-D', 'A-B'], reminderTime: 60 }),
+    );
+    expect(readStored(stored.notificationSettings)).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      enabled: true,
+      favoriteShows: ['A-B', 'C-D'],
+      reminderTime: 60,
+    });
+  });
+
+  it('reads a value that is not JSON as the defaults, with a warning, never throwing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(STORAGE_KEYS.notificationSettings, '{"favoriteShows": ["A-B"');
+    expect(readStored(stored.notificationSettings)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expect(localStorage.getItem(STORAGE_KEYS.notificationSettings)).toBeNull();
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/playfm_notification_settings.*not JSON/);
+    expect(toggleFavorite({ artist: 'A', show: 'B' })).toBe(true);
+  });
+
+  it('never loses a valid favourite stored next to bad entries and bad fields', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const validId = fc.string({ minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(validId, fc.integer(), fc.constant(null), fc.constant(''), fc.object()), { maxLength: 20 }),
+        fc.anything(),
+        fc.anything(),
+        (favoriteShows, enabled, reminderTime) => {
+          localStorage.setItem(STORAGE_KEYS.notificationSettings, JSON.stringify({ enabled, favoriteShows, reminderTime }));
+          const valid = favoriteShows.filter((id): id is string => typeof id === 'string' && id !== '');
+          expect(readStored(stored.notificationSettings).favoriteShows).toEqual([...new Set(valid)]);
+        },
+      ),
+    );
   });
 });

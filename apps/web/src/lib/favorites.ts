@@ -1,27 +1,10 @@
-import {
-  addFavorite,
-  DEFAULT_NOTIFICATION_SETTINGS,
-  favoriteId,
-  isFavorite,
-  notificationSettingsSchema,
-  removeFavorite,
-  STORAGE_KEYS,
-  type NotificationSettings,
-  type ShowSlot,
-} from '@onair/core';
+import { addFavorite, favoriteId, isFavorite, removeFavorite, type ShowSlot } from '@onair/core';
 import { track } from './analytics.ts';
-import { defineStored, readStored, writeStored } from './storage.ts';
+import { readStored, writeStored } from './storage.ts';
+import { stored } from './stored.ts';
 import { useStored } from './use-stored.ts';
 
-/**
- * The listener's notification settings (spec §3), kept under the original app's key so existing
- * favourites carry over; missing fields read as their defaults. Favourites live inside it.
- */
-export const notificationSettingsStored = defineStored<NotificationSettings>({
-  key: STORAGE_KEYS.notificationSettings,
-  schema: notificationSettingsSchema,
-  fallback: DEFAULT_NOTIFICATION_SETTINGS,
-});
+// Favourites live inside the notification settings (spec §3), under the original app's key.
 
 /** What a heart names: the show, or the artist when the show has no name. */
 export function showLabel(slot: Pick<ShowSlot, 'artist' | 'show'>): string {
@@ -30,7 +13,7 @@ export function showLabel(slot: Pick<ShowSlot, 'artist' | 'show'>): string {
 
 /** The favourite ids, live across components and tabs. */
 export function useFavoriteIds(): readonly string[] {
-  return useStored(notificationSettingsStored)[0].favoriteShows;
+  return useStored(stored.notificationSettings)[0].favoriteShows;
 }
 
 /**
@@ -39,9 +22,20 @@ export function useFavoriteIds(): readonly string[] {
  */
 export function toggleFavorite(slot: Pick<ShowSlot, 'artist' | 'show'>): boolean {
   const id = favoriteId(slot);
-  const settings = readStored(notificationSettingsStored);
+  const settings = readStored(stored.notificationSettings);
   const adding = !isFavorite(settings, id);
-  writeStored(notificationSettingsStored, adding ? addFavorite(settings, id) : removeFavorite(settings, id));
+  writeStored(stored.notificationSettings, adding ? addFavorite(settings, id) : removeFavorite(settings, id));
   track(adding ? 'show_favorited' : 'show_unfavorited', { show_id: id, show_name: showLabel(slot) });
   return adding;
+}
+
+/**
+ * Removes a favourite by its id and reports it (the Notifications list, where the show may no longer
+ * be on the schedule); `name` is what the list showed for it.
+ */
+export function unfavorite(id: string, name: string): void {
+  const settings = readStored(stored.notificationSettings);
+  if (!isFavorite(settings, id)) return;
+  writeStored(stored.notificationSettings, removeFavorite(settings, id));
+  track('show_unfavorited', { show_id: id, show_name: name });
 }

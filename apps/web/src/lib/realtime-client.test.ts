@@ -1,29 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeClient } from './realtime-client.ts';
-
-/** A stand-in socket the test drives by hand (jsdom's WebSocket would dial a real server). */
-class FakeSocket {
-  static readonly OPEN = 1;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
+import { fakeRealtime } from '../test/fixtures.ts';
 
 describe('RealtimeClient', () => {
   afterEach(() => vi.useRealTimers());
@@ -31,12 +7,7 @@ describe('RealtimeClient', () => {
   it('subscribes with the version it holds and reconnects with growing delays, resyncing by version', () => {
     vi.useFakeTimers();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const sockets: FakeSocket[] = [];
-    const client = new RealtimeClient('ws://x/api/realtime', () => {
-      const socket = new FakeSocket();
-      sockets.push(socket);
-      return socket as unknown as WebSocket;
-    }, () => 1);
+    const { client, sockets } = fakeRealtime();
     let held: number | null = null;
     const received: number[] = [];
     const stop = client.subscribe('schedule', {
@@ -48,8 +19,8 @@ describe('RealtimeClient', () => {
     });
     sockets[0]?.open();
     expect(sockets[0]?.sent).toEqual([{ type: 'subscribe', topics: ['schedule'], versions: {} }]);
-    sockets[0]?.onmessage?.({ data: JSON.stringify({ topic: 'schedule', version: 3, data: [] }) });
-    sockets[0]?.onmessage?.({ data: '{"topic":"weather"}' });
+    sockets[0]?.receive({ topic: 'schedule', version: 3, data: [] });
+    sockets[0]?.receive('{"topic":"weather"}');
     expect(received).toEqual([3]);
     expect(warn).toHaveBeenCalledOnce();
 
@@ -68,6 +39,27 @@ describe('RealtimeClient', () => {
     stop();
     sockets[2]?.drop();
     vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('reconnects at once (within 250 ms, spread) when the server restarts with 1012, and resumes its version', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = fakeRealtime(() => 0.5);
+    let held: number | null = null;
+    client.subscribe('schedule', { currentVersion: () => held, onDocument: (version) => (held = version) });
+    sockets[0]?.open();
+    sockets[0]?.receive({ topic: 'schedule', version: 7, data: [] });
+    // After an error the first retry waits 250..500 ms; after a restart, random × 250 ms.
+    sockets[0]?.drop(1012);
+    vi.advanceTimersByTime(124);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', topics: ['schedule'], versions: { schedule: 7 } }]);
+    // A second restart in a row is still at once: restarts are no reason to back off.
+    sockets[1]?.drop(1012);
+    vi.advanceTimersByTime(125);
     expect(sockets).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { serverFrameSchema, type RealtimeTopic } from '@onair/core';
+import { CLOSE_SERVICE_RESTART, serverFrameSchema, type RealtimeTopic } from '@onair/core';
 
 /**
  * The app's one realtime socket (/api/realtime). Protocol (schemas in @onair/core realtime/frames.ts):
@@ -6,7 +6,8 @@ import { serverFrameSchema, type RealtimeTopic } from '@onair/core';
  *                                              `versions` lets the server skip what we already hold
  *   ← { topic, version, data }                  a topic's whole current document
  * The socket reconnects with capped, jittered exponential backoff, at once when the browser comes
- * back online or the tab becomes visible, and resyncs by version on each reconnect.
+ * back online or the tab becomes visible, or the server closed it for a restart (1012: another
+ * instance is ready), and resyncs by version on each reconnect.
  */
 
 export interface TopicSubscription {
@@ -17,6 +18,8 @@ export interface TopicSubscription {
 
 export const RECONNECT_BASE_MS = 500;
 export const RECONNECT_MAX_MS = 30_000;
+/** After a 1012 the reconnect comes within this, spread so thousands of apps do not land in one instant. */
+export const RECONNECT_AFTER_RESTART_MAX_MS = 250;
 
 type SocketFactory = (url: string) => WebSocket;
 
@@ -80,10 +83,15 @@ export class RealtimeClient {
       this.#sendSubscribe();
     };
     socket.onmessage = (event: MessageEvent) => this.#onMessage(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event: Pick<CloseEvent, 'code'>) => {
       if (this.#socket !== socket) return; // replaced or stopped on purpose
       this.#socket = null;
-      this.#scheduleReconnect();
+      if (event.code !== CLOSE_SERVICE_RESTART) {
+        this.#scheduleReconnect();
+        return;
+      }
+      this.#attempt = 0;
+      this.#retryTimer = setTimeout(() => this.#connect(), this.random() * RECONNECT_AFTER_RESTART_MAX_MS);
     };
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundledSchedule, cachedScheduleStored, ScheduleStore } from './schedule-store.ts';
+import { bundledSchedule, ScheduleStore } from './schedule-store.ts';
 import { readStored } from './storage.ts';
+import { stored } from './stored.ts';
 
 const week = bundledSchedule();
 const changed = week.map((day, index) => (index === 0 ? { ...day, shows: [] } : day));
@@ -18,7 +19,7 @@ describe('ScheduleStore', () => {
     const store = new ScheduleStore();
     await store.load();
     expect(store.state).toMatchObject({ status: 'ready', source: 'server', version: 4, error: null });
-    expect(readStored(cachedScheduleStored)).toEqual({ data: changed, version: 4 });
+    expect(readStored(stored.scheduleCache)).toEqual({ data: changed, version: 4 });
   });
 
   it('falls back to the last copy received, then to the bundled week', async () => {

@@ -1,9 +1,9 @@
-import { parseSchedule, scheduleSchema, type Schedule } from '@onair/core';
-import { z } from 'zod';
+import { parseSchedule, scheduleDocumentSchema, type Schedule } from '@onair/core';
 import bundledJson from '../../../../station/bundled-schedule.json';
 import { getJson } from './api-client.ts';
 import type { RealtimeClient } from './realtime-client.ts';
-import { defineStored, readStored, writeStored } from './storage.ts';
+import { readStored, writeStored } from './storage.ts';
+import { stored } from './stored.ts';
 
 /** Where the shown schedule came from: live from the server, the last copy kept offline, or the app's own week. */
 export type ScheduleSource = 'server' | 'cache' | 'bundled';
@@ -19,15 +19,6 @@ export type ScheduleState =
       /** Why a fallback (cache or bundled) is shown, when it is. */
       error: string | null;
     };
-
-const scheduleResponseSchema = z.object({ data: z.unknown(), version: z.number().int().nonnegative() });
-
-/** The last schedule the server sent, so a listener offline sees the real week, not the bundled one. */
-export const cachedScheduleStored = defineStored<{ data: Schedule; version: number } | null>({
-  key: 'onair_schedule_cache',
-  schema: z.object({ data: scheduleSchema, version: z.number().int().nonnegative() }).nullable(),
-  fallback: null,
-});
 
 export function bundledSchedule(): Schedule {
   const parsed = parseSchedule(bundledJson);
@@ -55,7 +46,7 @@ export class ScheduleStore {
 
   async load(signal?: AbortSignal): Promise<void> {
     try {
-      const body = await getJson('/api/schedule', scheduleResponseSchema, signal ? { signal } : {});
+      const body = await getJson('/api/schedule', scheduleDocumentSchema, signal ? { signal } : {});
       this.accept(body.data, body.version);
     } catch (error) {
       if (signal?.aborted) return;
@@ -84,7 +75,7 @@ export class ScheduleStore {
       if (current.version > version) return false;
       if (current.version === version) return true;
     }
-    writeStored(cachedScheduleStored, { data: parsed.schedule, version });
+    writeStored(stored.scheduleCache, { data: parsed.schedule, version });
     this.#set({ status: 'ready', schedule: parsed.schedule, version, source: 'server', error: null });
     return true;
   }
@@ -92,7 +83,7 @@ export class ScheduleStore {
   #useFallback(error: string): void {
     // A live document (e.g. from realtime) beats any fallback.
     if (this.#state.status === 'ready' && this.#state.source === 'server') return;
-    const cached = readStored(cachedScheduleStored);
+    const cached = readStored(stored.scheduleCache);
     if (cached) this.#set({ status: 'ready', schedule: cached.data, version: cached.version, source: 'cache', error });
     else this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
   }

@@ -28,13 +28,20 @@ type LoadState =
   | { status: 'ready'; station: PublicStation }
   | { status: 'error'; error: Error };
 
-export function StationProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+interface StationProviderProps {
+  children: ReactNode;
+  /** The station the server wrote into the page: ready from the first render, before /api/station answers. */
+  initial?: PublicStation | null;
+}
+
+export function StationProvider({ children, initial = null }: StationProviderProps) {
+  const [state, setState] = useState<LoadState>(initial ? { status: 'ready', station: initial } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // The last good answer stands in while loading and when the station cannot be reached (offline).
   const [cached, setCached] = useState(readCachedStation);
 
   useEffect(() => {
+    // Still read after the first paint: the page may come from the service worker's copy of the shell.
     const controller = new AbortController();
     getJson('/api/station', publicStationSchema, { signal: controller.signal }).then(
       (station) => {
@@ -50,7 +57,7 @@ export function StationProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [attempt]);
 
-  const station = state.status === 'ready' ? state.station : cached;
+  const station = state.status === 'ready' ? state.station : (cached ?? initial);
 
   // Station-specific look comes from the config at runtime, so one build serves any station.
   useEffect(() => {

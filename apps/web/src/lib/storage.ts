@@ -1,12 +1,23 @@
 import type { z } from 'zod';
 
-/** One localStorage value: its key, the schema every read goes through, and what a missing or bad value reads as. */
+/**
+ * One localStorage value: its key, the schema every read and every write goes through, and what a
+ * missing or unrepairable value reads as. Every value of the app is declared in lib/stored.ts; this
+ * module is the only one that touches localStorage.
+ */
 export interface StoredValue<T> {
   key: string;
   schema: z.ZodType<T>;
   fallback: T;
   /** Values stored as plain strings (e.g. 'high') rather than JSON. */
   raw?: boolean;
+  /**
+   * Turns a stored value that fails the schema into the nearest valid one (field by field, entry by
+   * entry); its result must pass the schema too. Without it such a value reads as the fallback.
+   */
+  repair?: (value: unknown) => T;
+  /** The key the value had before; its value moves here once, on the first read. */
+  legacyKey?: string;
 }
 
 export function defineStored<T>(value: StoredValue<T>): StoredValue<T> {
@@ -16,36 +27,40 @@ export function defineStored<T>(value: StoredValue<T>): StoredValue<T> {
 const listeners = new Map<string, Set<() => void>>();
 
 /**
- * Reads and validates a stored value. Corrupt data (hand-edited, an older shape, another app on the
- * origin) is dropped with a warning and reads as the fallback: never a crash.
+ * Reads and validates a stored value; never throws. A value that fails its schema is repaired when
+ * the value says how (and the repair is written back); one that is not JSON, or beyond repair, is
+ * replaced by the fallback. Either way with a warning naming the key.
  */
 export function readStored<T>(stored: StoredValue<T>): T {
-  let text: string | null;
-  try {
-    text = localStorage.getItem(stored.key);
-  } catch {
-    return stored.fallback; // storage disabled (privacy mode, blocked cookies)
-  }
-  if (text === null) return stored.fallback;
-  let candidate: unknown = text;
-  if (!stored.raw) {
-    try {
-      candidate = JSON.parse(text);
-    } catch {
-      return dropCorrupt(stored, 'not JSON');
-    }
-  }
-  const parsed = stored.schema.safeParse(candidate);
-  return parsed.success ? parsed.data : dropCorrupt(stored, parsed.error.message);
+  const text = storedText(stored);
+  return text === null ? stored.fallback : decode(stored, text);
 }
 
-/** Writes a value; false when the browser refused (quota, disabled storage). */
+const snapshots = new WeakMap<StoredValue<unknown>, { text: string | null; value: unknown }>();
+
+/** `readStored` for React's useSyncExternalStore: the same object back while the stored text is unchanged. */
+export function readStoredSnapshot<T>(stored: StoredValue<T>): T {
+  const text = storedText(stored);
+  const cached = snapshots.get(stored as StoredValue<unknown>);
+  if (cached && cached.text === text) return cached.value as T;
+  const value = text === null ? stored.fallback : decode(stored, text);
+  // A repair rewrote the text: cache under the new one so the next read is a cache hit.
+  snapshots.set(stored as StoredValue<unknown>, { text: storedText(stored), value });
+  return value;
+}
+
+/**
+ * Writes a value after checking it against the schema (what is written is what the schema gives
+ * back). False when the value is invalid (logged as an error: a bug, and the stored value is kept)
+ * or the browser refused (quota, disabled storage).
+ */
 export function writeStored<T>(stored: StoredValue<T>, value: T): boolean {
-  try {
-    localStorage.setItem(stored.key, stored.raw ? String(value) : JSON.stringify(value));
-  } catch {
+  const parsed = stored.schema.safeParse(value);
+  if (!parsed.success) {
+    console.error(`Refusing to store an invalid ${stored.key}: ${issues(parsed.error)}`);
     return false;
   }
+  if (!setText(stored.key, encode(stored, parsed.data))) return false;
   notify(stored.key);
   return true;
 }
@@ -78,12 +93,66 @@ function notify(key: string): void {
   for (const listener of listeners.get(key) ?? []) listener();
 }
 
-function dropCorrupt<T>(stored: StoredValue<T>, why: string): T {
-  console.warn(`Ignoring corrupt localStorage value for ${stored.key}: ${why}`);
+/** The stored text, after moving a value still under its legacy key; null when there is none. */
+function storedText<T>(stored: StoredValue<T>): string | null {
+  try {
+    const text = localStorage.getItem(stored.key);
+    if (text !== null || stored.legacyKey === undefined) return text;
+    const legacy = localStorage.getItem(stored.legacyKey);
+    // The old key is removed only once the new one holds the value, so a full storage loses nothing.
+    if (legacy !== null && setText(stored.key, legacy)) localStorage.removeItem(stored.legacyKey);
+    return legacy;
+  } catch {
+    return null; // storage disabled (privacy mode, blocked cookies)
+  }
+}
+
+function setText(key: string, text: string): boolean {
+  try {
+    localStorage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function encode<T>(stored: StoredValue<T>, value: T): string {
+  return stored.raw ? String(value) : JSON.stringify(value);
+}
+
+function decode<T>(stored: StoredValue<T>, text: string): T {
+  let candidate: unknown = text;
+  if (!stored.raw) {
+    try {
+      candidate = JSON.parse(text);
+    } catch {
+      return replaceWithFallback(stored, 'not JSON');
+    }
+  }
+  const parsed = stored.schema.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const repaired = stored.repair ? stored.schema.safeParse(stored.repair(candidate)) : undefined;
+  if (!repaired?.success) return replaceWithFallback(stored, issues(parsed.error));
+  console.warn(`Repaired the stored ${stored.key} (${issues(parsed.error)}); every valid part was kept`);
+  // Written back without notifying: every reader already gets the repaired value.
+  setText(stored.key, encode(stored, repaired.data));
+  return repaired.data;
+}
+
+function replaceWithFallback<T>(stored: StoredValue<T>, why: string): T {
+  console.warn(`Replacing the stored ${stored.key} with its default: ${why}`);
   try {
     localStorage.removeItem(stored.key);
   } catch {
     // nothing more to do: the fallback is returned either way
   }
   return stored.fallback;
+}
+
+const ISSUES_SHOWN = 3;
+
+function issues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, ISSUES_SHOWN).map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`);
+  const more = error.issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')} and ${more} more` : shown.join('; ');
 }

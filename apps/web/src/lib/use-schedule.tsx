@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { sharedRealtimeClient, type RealtimeClient } from './realtime-client.ts';
+import type { ScheduleDocument } from '@onair/core';
+import type { RealtimeClient } from './realtime-client.ts';
 import { ScheduleStore, type ScheduleState } from './schedule-store.ts';
 
 const ScheduleContext = createContext<ScheduleStore | null>(null);
@@ -7,17 +8,24 @@ const ScheduleContext = createContext<ScheduleStore | null>(null);
 interface ScheduleProviderProps {
   children: ReactNode;
   store?: ScheduleStore;
-  /** The realtime client to follow; null turns live updates off (tests). Defaults to the page's shared one. */
-  realtime?: RealtimeClient | null;
+  /** The realtime client to follow, injected (main.tsx: the page's shared one); null: no live updates. */
+  realtime: RealtimeClient | null;
+  /** The week the server wrote into the page, if any: ready from the first render. */
+  initial?: ScheduleDocument | null;
 }
 
-export function ScheduleProvider({ children, store, realtime }: ScheduleProviderProps) {
-  const [owned] = useState(() => store ?? new ScheduleStore());
+export function ScheduleProvider({ children, store, realtime, initial = null }: ScheduleProviderProps) {
+  const [owned] = useState(() => {
+    const created = store ?? new ScheduleStore();
+    if (initial) created.accept(initial.data, initial.version);
+    return created;
+  });
   useEffect(() => {
     const controller = new AbortController();
+    // Read even with a week written into the page (it may be the service worker's older copy):
+    // after the first paint, and an equal version changes nothing.
     void owned.load(controller.signal);
-    const client = realtime === undefined ? sharedRealtimeClient() : realtime;
-    const unfollow = client ? owned.follow(client) : undefined;
+    const unfollow = realtime ? owned.follow(realtime) : undefined;
     return () => {
       controller.abort();
       unfollow?.();

@@ -1,5 +1,6 @@
 import { showImagePath, type ShowSlot } from '@onair/core';
 import { useState } from 'react';
+import { initialData } from '../lib/initial-data.ts';
 
 const FALLBACK_SHOW_IMAGE = '/images/shows/fallback_400.jpg';
 
@@ -16,7 +17,10 @@ export function ShowImage({
   className?: string;
   eager?: boolean;
 }) {
-  const src = showImagePath(slot);
+  const path = showImagePath(slot);
+  // The server listed the images it has: one it lacks is the fallback at once, not a 404 first.
+  const known = initialData()?.showImages;
+  const src = known && !known.includes(path) ? FALLBACK_SHOW_IMAGE : path;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (
     <img

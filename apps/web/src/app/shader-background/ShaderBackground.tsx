@@ -9,8 +9,21 @@ import { ShaderRenderer } from './shader-renderer.ts';
  * The canvas is created per mount rather than rendered by React: a canvas whose context was lost
  * on unmount can never hand out a working one again, which StrictMode's remount would hit.
  */
-export function ShaderBackground() {
+/** After a tap on Play the background draws nothing for this long, so it never delays the sound. */
+export const SHADER_QUIET_AFTER_PLAY_MS = 1_000;
+
+interface ShaderBackgroundProps {
+  /** True while the stream is starting (the listener tapped Play): the background holds still. */
+  starting?: boolean;
+}
+
+export function ShaderBackground({ starting = false }: ShaderBackgroundProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const rendererRef = useRef<ShaderRenderer | null>(null);
+
+  useEffect(() => {
+    if (starting) rendererRef.current?.pauseFor(SHADER_QUIET_AFTER_PLAY_MS);
+  }, [starting]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -28,8 +41,10 @@ export function ShaderBackground() {
     const renderer = ShaderRenderer.create(canvas, { window, document }, fallBack);
     if (renderer) canvas.dataset.renderer = 'webgl';
     else fallBack();
+    rendererRef.current = renderer;
 
     return () => {
+      rendererRef.current = null;
       renderer?.destroy();
       canvas.remove();
     };

@@ -8,13 +8,17 @@ import {
 } from './shader-renderer.ts';
 
 /** A WebGL context that accepts every call and counts draws (jsdom has no WebGL). */
-function fakeGl() {
+function fakeGl(onDraw: () => void = () => {}) {
   const calls = { drawArrays: 0, loseContext: 0 };
   const gl = new Proxy(
     {},
     {
       get(_target, prop) {
-        if (prop === 'drawArrays') return () => void calls.drawArrays++;
+        if (prop === 'drawArrays')
+          return () => {
+            calls.drawArrays++;
+            onDraw();
+          };
         if (prop === 'getExtension') return () => ({ loseContext: () => void calls.loseContext++ });
         if (prop === 'isContextLost') return () => false;
         if (prop === 'getShaderParameter' || prop === 'getProgramParameter') return () => true;
@@ -27,8 +31,10 @@ function fakeGl() {
   return { gl, calls };
 }
 
-function setup({ reducedMotion = false, hidden = false, innerWidth = 400, innerHeight = 800 } = {}) {
-  const { gl, calls } = fakeGl();
+function setup({ reducedMotion = false, hidden = false, innerWidth = 400, innerHeight = 800, drawCostMs = 0 } = {}) {
+  /** The page's clock (performance.now); a draw advances it by what it costs. */
+  let clock = 0;
+  const { gl, calls } = fakeGl(() => void (clock += drawCostMs));
   const canvas = document.createElement('canvas');
   vi.spyOn(canvas, 'getContext').mockReturnValue(gl as WebGL2RenderingContext);
 
@@ -38,7 +44,7 @@ function setup({ reducedMotion = false, hidden = false, innerWidth = 400, innerH
     innerWidth,
     innerHeight,
     devicePixelRatio: 3,
-    performance: { now: () => 0 },
+    performance: { now: () => clock },
     matchMedia: () => motionQuery,
     requestAnimationFrame: vi.fn((callback: FrameRequestCallback) => frames.push(callback)),
     cancelAnimationFrame: vi.fn(() => void frames.splice(0)),
@@ -49,8 +55,12 @@ function setup({ reducedMotion = false, hidden = false, innerWidth = 400, innerH
   const renderer = ShaderRenderer.create(canvas, env, () => {});
   if (!renderer) throw new Error('expected a renderer');
   /** Run the pending animation frame, as the browser would. */
-  const step = () => frames.shift()?.(16);
-  return { renderer, canvas, calls, frames, step, motionQuery, fakeWindow, fakeDocument };
+  const step = () => {
+    clock = Math.max(clock, Math.ceil(clock / 16 + 1) * 16);
+    frames.shift()?.(clock);
+  };
+  const advance = (ms: number) => void (clock += ms);
+  return { advance, renderer, canvas, calls, frames, step, motionQuery, fakeWindow, fakeDocument };
 }
 
 describe('ShaderRenderer', () => {
@@ -109,6 +119,36 @@ describe('ShaderRenderer', () => {
     const { calls, fakeWindow } = setup({ reducedMotion: true });
     fakeWindow.dispatchEvent(new Event('resize'));
     expect(calls.drawArrays).toBe(2);
+  });
+
+  it('on slow draws steps the buffer down, then the frame rate, then holds its last frame', () => {
+    const { canvas, calls, frames, step } = setup({ drawCostMs: 30 });
+    const fullHeight = canvas.height;
+    for (let i = 0; i < 3; i++) step();
+    expect(canvas.dataset.quality).toBe('1');
+    expect(canvas.height).toBe(fullHeight / 2);
+    for (let i = 0; i < 100 && frames.length > 0; i++) step();
+    expect(canvas.dataset.mode).toBe('still');
+    expect(frames).toHaveLength(0);
+    expect(calls.drawArrays).toBeLessThan(20);
+  });
+
+  it('keeps full quality when draws are cheap', () => {
+    const { canvas, step } = setup({ drawCostMs: 1 });
+    for (let i = 0; i < 100; i++) step();
+    expect(canvas.dataset.quality).toBe('0');
+    expect(canvas.dataset.mode).toBe('running');
+  });
+
+  it('draws nothing while paused after a tap on Play, then carries on', () => {
+    const { renderer, calls, step, advance } = setup();
+    renderer.pauseFor(1_000);
+    const drawn = calls.drawArrays;
+    for (let i = 0; i < 30; i++) step();
+    expect(calls.drawArrays).toBe(drawn);
+    advance(1_000);
+    step();
+    expect(calls.drawArrays).toBe(drawn + 1);
   });
 
   it('releases the context and stops listening on destroy', () => {

@@ -1,5 +1,6 @@
 import { RENDERER_MAX_PIXEL_RATIO, SHADER_HUE_SHIFT } from '@onair/core';
 import { AURORA_FRAGMENT_SHADER, AURORA_VERTEX_SHADER } from './aurora-shader.ts';
+import { FRAME_BUDGET_MS, FrameGovernor } from './frame-governor.ts';
 
 /** The canvas reports its drawn-frame count this often, so e2e can prove WebGL really draws. */
 export const FRAMES_REPORT_INTERVAL = 30;
@@ -38,6 +39,10 @@ export class ShaderRenderer {
   #framesDrawn = 0;
   #startedAt = 0;
   #lastReportAt = 0;
+  #lastDrawAt = 0;
+  /** No drawing before this moment (performance.now): the listener just tapped Play. */
+  #quietUntil = 0;
+  readonly #governor = new FrameGovernor();
   #destroyed = false;
 
   static create(canvas: HTMLCanvasElement, env: ShaderEnvironment, onLost: () => void): ShaderRenderer | null {
@@ -91,13 +96,23 @@ export class ShaderRenderer {
     this.#reducedMotion?.addEventListener('change', this.#handleMotionPreference);
     canvas.addEventListener('webglcontextlost', this.#handleContextLost);
 
+    canvas.dataset.quality = '0';
     this.#resize();
     this.#applyMode();
   }
 
   get mode(): ShaderMode {
-    if (this.#reducedMotion?.matches) return 'still';
+    // Reduced motion, or a device where even the cheapest step costs too much.
+    if (this.#reducedMotion?.matches || this.#governor.step === null) return 'still';
     return this.#env.document.hidden ? 'paused' : 'running';
+  }
+
+  /**
+   * Draws nothing for `ms`: the main thread and the device go to starting the sound (a tap on Play).
+   * The last frame stays on screen.
+   */
+  pauseFor(ms: number): void {
+    this.#quietUntil = Math.max(this.#quietUntil, this.#env.window.performance.now() + ms);
   }
 
   destroy(): void {
@@ -122,8 +137,10 @@ export class ShaderRenderer {
     if (mode === 'running') {
       // Draw now so an opaque, still-empty canvas never shows a black frame.
       this.#draw((this.#env.window.performance.now() - this.#startedAt) / 1000);
+      this.#lastDrawAt = 0;
       this.#frameId = this.#env.window.requestAnimationFrame(this.#tick);
-    } else if (mode === 'still') {
+    } else if (mode === 'still' && this.#governor.step !== null) {
+      // (When the governor gave up, the last animated frame simply stays.)
       this.#draw(STILL_FRAME_TIME_S);
     }
     // 'paused': a hidden tab keeps its last frame and spends no GPU time.
@@ -135,8 +152,20 @@ export class ShaderRenderer {
   }
 
   readonly #tick = (now: number): void => {
-    this.#draw((now - this.#startedAt) / 1000);
     this.#frameId = this.#env.window.requestAnimationFrame(this.#tick);
+    const step = this.#governor.step;
+    if (!step || now < this.#quietUntil) return;
+    if (this.#lastDrawAt && now - this.#lastDrawAt < step.minFrameIntervalMs) return;
+    const clock = this.#env.window.performance;
+    const before = clock.now();
+    this.#draw((now - this.#startedAt) / 1000);
+    const cost = clock.now() - before;
+    const interval = this.#lastDrawAt ? now - this.#lastDrawAt : FRAME_BUDGET_MS;
+    this.#lastDrawAt = now;
+    if (!this.#governor.record(cost, interval)) return;
+    this.#canvas.dataset.quality = String(this.#governor.level);
+    if (this.#governor.step) this.#resize();
+    else this.#applyMode();
   };
 
   #draw(timeSeconds: number): void {
@@ -166,7 +195,8 @@ export class ShaderRenderer {
     // while the fragment shader runs on a fraction of the pixels: battery on phones, and the main
     // thread stays free for starting audio where WebGL falls back to the CPU.
     const longest = Math.max(innerWidth, innerHeight) * pixelRatio;
-    const scale = pixelRatio * Math.min(1, MAX_BUFFER_SIDE_PX / Math.max(1, longest));
+    const maxSide = MAX_BUFFER_SIDE_PX * (this.#governor.step?.bufferScale ?? 1);
+    const scale = pixelRatio * Math.min(1, maxSide / Math.max(1, longest));
     const width = Math.max(1, Math.round(innerWidth * scale));
     const height = Math.max(1, Math.round(innerHeight * scale));
     if (this.#canvas.width !== width) this.#canvas.width = width;

@@ -1,7 +1,19 @@
 import { DEFAULT_ARTIST, displayTrack } from '@onair/core';
 import { useStation } from '../../lib/station-context.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { MuteButton, PlayButton, QualityChoice, useNowPlaying, usePlayer } from '../player/index.ts';
+import { shareNatively } from '../../lib/native/native-shell.ts';
+import { isNativeApp } from '../../lib/native/native-platform.ts';
+import { BatteryHint } from '../../lib/native/BatteryHint.tsx';
+import {
+  AirPlayButton,
+  CastButton,
+  MuteButton,
+  PlayButton,
+  QualityChoice,
+  useNowPlaying,
+  usePlayer,
+  useRemotePlayback,
+} from '../../lib/player/index.ts';
 
 function statusText(state: string, listening: boolean, error: string | null): string {
   if (error) return error;
@@ -9,7 +21,13 @@ function statusText(state: string, listening: boolean, error: string | null): st
   return state === 'playing' ? 'Live now' : 'Connecting…';
 }
 
-/** Spec §2 control card: play/pause, mute, share and quality; cast/AirPlay join when they exist. */
+/** Cast first: its failure (spec §8, until the fallback resets), or where the sound is playing. */
+function castStatusText({ cast }: { cast: ReturnType<typeof useRemotePlayback>['cast'] }): string | null {
+  if (cast.error) return cast.error.hint ? `${cast.error.text}. ${cast.error.hint}` : cast.error.text;
+  return cast.state === 'connected' && cast.device ? `Playing on ${cast.device}` : null;
+}
+
+/** Spec §2 control card: play/pause, cast/AirPlay, mute, share and quality. */
 export function ControlCard() {
   const { name, tagline } = useStation();
   const { state, listening, error } = usePlayer();
@@ -19,9 +37,14 @@ export function ControlCard() {
     artist: DEFAULT_ARTIST,
   });
   const toast = useToast();
+  const remote = useRemotePlayback();
+  const castStatus = castStatusText(remote);
 
   const share = async () => {
     const url = window.location.origin + '/';
+    // Inside the apps: the system share sheet. Checked without awaiting first, so a browser's
+    // navigator.share below still runs inside the tap (Safari wants the user activation).
+    if (isNativeApp()) return void (await shareNatively({ title: name, text: tagline, url }));
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: name, text: tagline, url });
@@ -58,6 +81,8 @@ export function ControlCard() {
       <div className="home-controls__row">
         <MuteButton />
         <PlayButton />
+        <CastButton />
+        <AirPlayButton />
         <button type="button" className="player-icon-button" aria-label="Share" onClick={() => void share()}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
             <path
@@ -71,10 +96,11 @@ export function ControlCard() {
           </svg>
         </button>
       </div>
-      <p className={`home-controls__status${error ? ' home-controls__status--error' : ''}`} role="status">
-        {statusText(state, listening, error)}
+      <p className={`home-controls__status${error || remote.cast.error ? ' home-controls__status--error' : ''}`} role="status">
+        {castStatus ?? statusText(state, listening, error)}
       </p>
       <QualityChoice />
+      <BatteryHint appName={name} listening={listening} />
     </section>
   );
 }

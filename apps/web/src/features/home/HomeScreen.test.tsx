@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
+import { PlayerProvider, PlayerService } from '../../lib/player/index.ts';
 import { ScheduleStore } from '../../lib/schedule-store.ts';
 import { StationProvider } from '../../lib/station-context.tsx';
 import { ScheduleProvider } from '../../lib/use-schedule.tsx';
-import { stubStationFetch, testStation } from '../../test/fixtures.ts';
+import { newestChatMessages, noTrackYet, stubStationFetch, testStation } from '../../test/fixtures.ts';
 import { ToastProvider } from '../../ui/toast.tsx';
-import { PlayerProvider } from '../player/index.ts';
 import { HomeScreen } from './HomeScreen.tsx';
 
 const slot = (time: string, artist: string, show = '', genre = 'House') => ({
@@ -33,9 +33,9 @@ function renderHome(schedule: Schedule | null) {
   });
   render(
     <StationProvider>
-      <ScheduleProvider store={store}>
+      <ScheduleProvider store={store} realtime={null}>
         <ToastProvider>
-          <PlayerProvider>
+          <PlayerProvider service={new PlayerService()}>
             <MemoryRouter>
               <HomeScreen />
             </MemoryRouter>
@@ -50,12 +50,20 @@ describe('HomeScreen', () => {
   beforeEach(() => {
     // Monday 2 March 2026, 19:30 in Dublin (GMT).
     vi.useFakeTimers({ now: new Date('2026-03-02T19:30:00Z'), toFake: ['Date'] });
-    stubStationFetch({
-      body: {
-        ...testStation,
-        social: { mixcloud: 'https://mixcloud.test/fm', instagram: 'https://insta.test/fm' },
+    stubStationFetch(
+      {
+        body: {
+          ...testStation,
+          social: { mixcloud: 'https://mixcloud.test/fm', instagram: 'https://insta.test/fm' },
+        },
       },
-    });
+      {
+        'GET /api/now-playing': { body: noTrackYet },
+        // Recently played asks for the last songs once Home has drawn.
+        'GET /api/now-playing/history': { body: { tracks: [] } },
+        ...newestChatMessages([]),
+      },
+    );
   });
   afterEach(() => vi.useRealTimers());
 

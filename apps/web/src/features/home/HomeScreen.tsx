@@ -1,12 +1,21 @@
 import { DEFAULT_STATION_TIME_ZONE, findOnAir, findUpNext } from '@onair/core';
+import { lazy, Suspense, useState } from 'react';
+import { useChatUnread } from '../../lib/chat-unread.ts';
 import { useMinuteClock } from '../../lib/use-minute-clock.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStation } from '../../lib/station-context.tsx';
 import '../../styles/home-screen.css';
 import '../../styles/player-controls.css';
+import { OnAirNow } from '../../ui/OnAirNow.tsx';
+import type { ShowDialogSlot } from '../../ui/ShowDialog.tsx';
 import { ControlCard } from './ControlCard.tsx';
-import { OnAirNow, UpNext } from './OnAirNow.tsx';
 import { ShortcutRow } from './ShortcutRow.tsx';
+import { UpNext } from './UpNext.tsx';
+
+// A show's details are opened by a tap, so the dialog stays out of Home's first paint.
+const ShowDialog = lazy(() => import('../../ui/ShowDialog.tsx').then(({ ShowDialog }) => ({ default: ShowDialog })));
+// Recently played comes under the track line after first paint: it waits for the history anyway.
+const RecentlyPlayed = lazy(() => import('./recently-played/RecentlyPlayed.tsx'));
 
 /** Home (spec §2): what is on air and next, in the station's time zone, the player and shortcuts. */
 export function HomeScreen() {
@@ -15,6 +24,8 @@ export function HomeScreen() {
   // Re-renders on each whole minute, so the cards flip at a slot boundary without a reload.
   const now = useMinuteClock();
   const timeZone = station?.timeZone ?? DEFAULT_STATION_TIME_ZONE;
+  const [details, setDetails] = useState<ShowDialogSlot | null>(null);
+  const chatUnread = useChatUnread();
 
   return (
     <section className="home-screen" aria-labelledby="home-title">
@@ -24,8 +35,8 @@ export function HomeScreen() {
       </h1>
       {schedule.status === 'ready' ? (
         <>
-          <OnAirNow onAir={findOnAir(schedule.schedule, now, timeZone)} />
-          <UpNext next={findUpNext(schedule.schedule, now, timeZone)} />
+          <OnAirNow onAir={findOnAir(schedule.schedule, now, timeZone)} eager onOpen={setDetails} />
+          <UpNext next={findUpNext(schedule.schedule, now, timeZone)} onOpen={setDetails} />
         </>
       ) : (
         <p className="home-card home-loading" role="status">
@@ -33,7 +44,15 @@ export function HomeScreen() {
         </p>
       )}
       <ControlCard />
-      <ShortcutRow social={station?.social ?? {}} />
+      <Suspense fallback={null}>
+        <RecentlyPlayed />
+      </Suspense>
+      <ShortcutRow social={station?.social ?? {}} chatUnread={chatUnread} />
+      {details ? (
+        <Suspense fallback={null}>
+          <ShowDialog show={details} timeZone={timeZone} onClose={() => setDetails(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { SHORTCUT_SLIDE_WIDTH_PX, SHORTCUT_SLIDES_VISIBLE, type PublicStation } from '@onair/core';
+import type { PublicStation } from '@onair/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics.ts';
-import type { ShortcutItem } from './SwipeableShortcuts.tsx';
+import { SHORTCUT_ROW_MAX_WIDTH, type ShortcutItem } from './shortcut-layout.ts';
 
 type SocialPlatform = keyof PublicStation['social'];
 
@@ -74,9 +74,6 @@ function Tile({ label, glyph, badge }: { label: string; glyph: ReactNode; badge?
 // Swiper weighs ~29 KB gz; loading it after the first paint keeps Home within its budget. Until it
 // arrives the same links sit in a plain scroll-snapping row, so nothing waits on it.
 const SwipeableShortcuts = lazy(() => import('./SwipeableShortcuts.tsx'));
-
-/** The row's maximum width: four 72 px slides and their gaps. */
-export const SHORTCUT_ROW_MAX_WIDTH = `calc(${SHORTCUT_SLIDES_VISIBLE} * (${SHORTCUT_SLIDE_WIDTH_PX}px + 1.25rem))`;
 
 /**
  * Spec §2: a swipeable row of shortcuts, four 72 px slides visible, two pages with dots. Social

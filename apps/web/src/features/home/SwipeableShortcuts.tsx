@@ -1,15 +1,9 @@
 import { SHORTCUT_SLIDES_VISIBLE } from '@onair/core';
-import type { ReactNode } from 'react';
 import { A11y, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { SHORTCUT_ROW_MAX_WIDTH } from './ShortcutRow.tsx';
-
-export interface ShortcutItem {
-  key: string;
-  node: ReactNode;
-}
+import { SHORTCUT_ROW_MAX_WIDTH, type ShortcutItem } from './shortcut-layout.ts';
 
 /** The shortcut row as Swiper pages of four with clickable dots (loaded after the first paint). */
 export default function SwipeableShortcuts({ items }: { items: ShortcutItem[] }) {

@@ -50,6 +50,18 @@ describe('InstallModal', () => {
     expect(installDialog()).toBeNull();
   });
 
+  it('gives Chromium its own steps when it fired no prompt (e.g. after its own was dismissed)', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+    );
+    renderModal();
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(installDialog()).not.toBeNull();
+    expect(screen.getByText(/Install page as app/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Later' })).toBeInTheDocument();
+  });
+
   it("remembers 'Later' for a while", () => {
     renderModal();
     act(() => void window.dispatchEvent(promptEvent(() => Promise.resolve())));

@@ -1,6 +1,7 @@
 import { useStation } from '../../lib/station-context.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import '../../styles/install-modal.css';
+import { INSTALL_STEPS } from './install-platform.ts';
 import { useInstallPrompt } from './use-install-prompt.ts';
 
 /** The install offer (spec §2 Home, §4, §8 Install). */
@@ -29,6 +30,7 @@ export function InstallModal() {
           <li>Choose ‘Add to Home Screen’, then ‘Add’.</li>
         </ol>
       ) : null}
+      {route !== 'prompt' && route !== 'ios' && route !== 'menu' ? <p className="install-modal__steps">{INSTALL_STEPS[route]}</p> : null}
       {route === 'menu' ? (
         <p className="install-modal__steps">
           Open your browser’s menu and choose ‘Install app’ or ‘Add to Home screen’.

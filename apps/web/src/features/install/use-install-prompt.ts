@@ -1,11 +1,12 @@
 import { INSTALL_MODAL_DELAY_MS } from '@onair/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { writeStored, readStored } from '../../lib/storage.ts';
+import { stored } from '../../lib/stored.ts';
 import {
   INSTALL_LATER_MS,
+  installBrowser,
   isIosSafari,
   isStandalone,
-  storedInstallLaterUntil,
   type BeforeInstallPromptEvent,
   type InstallRoute,
 } from './install-platform.ts';
@@ -22,15 +23,17 @@ export interface InstallPrompt {
 
 /**
  * Offers installation 3 s after load (spec §4) when the app is not installed and there is a way to
- * install it here: the browser's own prompt, or iOS Safari's Share sheet. Browsers with neither are
- * not interrupted; their menu is the way, and the modal says so if a prompt fails.
+ * install it here: the browser's own prompt, iOS Safari's Share sheet, or the steps of a browser
+ * that can install without a prompt. Browsers that cannot install are not interrupted; the modal
+ * names the menu only if a prompt fails.
  */
 export function useInstallPrompt(): InstallPrompt {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
   const [delayOver, setDelayOver] = useState(false);
-  const [dismissed, setDismissed] = useState(() => isStandalone() || readStored(storedInstallLaterUntil) > Date.now());
+  const [dismissed, setDismissed] = useState(() => isStandalone() || readStored(stored.installLaterUntil) > Date.now());
   const [error, setError] = useState<string | null>(null);
   const ios = useRef(isIosSafari(navigator.userAgent, navigator.maxTouchPoints));
+  const browser = useRef(installBrowser(navigator.userAgent, navigator.maxTouchPoints));
 
   useEffect(() => {
     const timer = setTimeout(() => setDelayOver(true), INSTALL_MODAL_DELAY_MS);
@@ -52,7 +55,7 @@ export function useInstallPrompt(): InstallPrompt {
   }, []);
 
   const later = useCallback(() => {
-    writeStored(storedInstallLaterUntil, Date.now() + INSTALL_LATER_MS);
+    writeStored(stored.installLaterUntil, Date.now() + INSTALL_LATER_MS);
     setDismissed(true);
   }, []);
 
@@ -71,7 +74,7 @@ export function useInstallPrompt(): InstallPrompt {
     }
   }, [deferred, later]);
 
-  const route: InstallRoute = deferred ? 'prompt' : ios.current ? 'ios' : 'menu';
+  const route: InstallRoute = deferred ? 'prompt' : ios.current ? 'ios' : (browser.current ?? 'menu');
   const open = delayOver && !dismissed && (route !== 'menu' || error !== null);
   return { open, route, error, install, later };
 }

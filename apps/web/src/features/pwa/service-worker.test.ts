@@ -1,5 +1,6 @@
 import { SW_ACTIVATION_TIMEOUT_MS, SW_UPDATE_CHECK_MS } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceWorkerOptions } from './service-worker.ts';
 
 type Listener = (event: { isUpdate?: boolean }) => void;
 
@@ -40,10 +41,30 @@ function controller(present: boolean) {
   vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: present ? {} : null } });
 }
 
-async function started() {
+/** The player as the updater sees it: whether it is listening, and who watches for a change. */
+function fakePlayer(initially: boolean) {
+  let playing = initially;
+  const watchers = new Set<() => void>();
+  return {
+    listening: {
+      now: () => playing,
+      subscribe: (watcher: () => void) => {
+        watchers.add(watcher);
+        return () => void watchers.delete(watcher);
+      },
+    },
+    set(next: boolean) {
+      playing = next;
+      watchers.forEach((watcher) => watcher());
+    },
+    watchers: () => watchers.size,
+  };
+}
+
+async function started(listening?: ServiceWorkerOptions['listening']) {
   const { startServiceWorker } = await import('./service-worker.ts');
   const reload = vi.fn();
-  const stop = startServiceWorker({ reload });
+  const stop = startServiceWorker({ reload, listening });
   await vi.waitFor(() => expect(fake.instances).toHaveLength(1));
   const workbox = fake.instances[0]!;
   return { reload, stop, workbox };
@@ -77,6 +98,40 @@ describe('startServiceWorker', () => {
     workbox.emit('controlling');
     workbox.emit('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the music to stop before reloading into a new version', async () => {
+    controller(true);
+    const player = fakePlayer(true);
+    const { workbox, reload } = await started(player.listening);
+    workbox.emit('waiting');
+    workbox.emit('controlling');
+    player.set(true); // a title change while still playing
+    expect(reload).not.toHaveBeenCalled();
+    player.set(false);
+    player.set(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(player.watchers()).toBe(0);
+  });
+
+  it('reloads at once when the new version arrives while nothing plays', async () => {
+    controller(true);
+    const { workbox, reload } = await started(fakePlayer(false).listening);
+    workbox.emit('waiting');
+    workbox.emit('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload the page after it stopped, even if the music stops later', async () => {
+    controller(true);
+    const player = fakePlayer(true);
+    const { workbox, reload, stop } = await started(player.listening);
+    workbox.emit('waiting');
+    workbox.emit('controlling');
+    stop();
+    expect(player.watchers()).toBe(0);
+    player.set(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('does not reload when the first version merely claims a fresh page, but does for the next version', async () => {

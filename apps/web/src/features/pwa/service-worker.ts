@@ -3,6 +3,11 @@ import { SW_ACTIVATION_TIMEOUT_MS, SW_UPDATE_CHECK_MS } from '@onair/core';
 export interface ServiceWorkerOptions {
   /** Reloads the page into the new version; injectable for tests. */
   reload?: () => void;
+  /**
+   * Whether the listener is listening now, and a way to hear when that changes (the player). A new
+   * version waits for the music to stop: a station's deploy must never cut every listener off.
+   */
+  listening?: { now: () => boolean; subscribe: (listener: () => void) => () => void };
 }
 
 // One reload per page, however many registrations (StrictMode runs effects twice) see the change:
@@ -11,13 +16,28 @@ let reloading = false;
 
 /**
  * Registers /sw.js (scope /, spec §7 #12), checks for a new version every 30 s, and on finding one
- * asks it to skip waiting; when it takes control the page reloads into it, once. workbox-window is
+ * asks it to skip waiting; when it takes control the page reloads into it, once — while the listener
+ * is listening, only when the music stops. workbox-window is
  * loaded on demand so it never weighs on the first paint. Returns the function that stops the checks.
  */
-export function startServiceWorker({ reload = () => window.location.reload() }: ServiceWorkerOptions = {}): () => void {
+export function startServiceWorker({
+  reload = () => window.location.reload(),
+  listening,
+}: ServiceWorkerOptions = {}): () => void {
   let stopped = false;
   let updateCheck: ReturnType<typeof setInterval> | undefined;
   let activationTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopWaitingForQuiet = () => {};
+
+  // Reloads now, or once the listener stops listening (pause, sleep timer, stop).
+  const reloadWhenQuiet = () => {
+    if (!listening?.now()) return reload();
+    stopWaitingForQuiet = listening.subscribe(() => {
+      if (stopped || listening.now()) return;
+      stopWaitingForQuiet();
+      reload();
+    });
+  };
 
   void import('workbox-window').then(({ Workbox }) => {
     if (stopped) return;
@@ -44,7 +64,7 @@ export function startServiceWorker({ reload = () => window.location.reload() }: 
       controlled = true;
       if (stopped || !replacing || reloading) return;
       reloading = true;
-      reload();
+      reloadWhenQuiet();
     });
 
     workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
@@ -57,6 +77,7 @@ export function startServiceWorker({ reload = () => window.location.reload() }: 
 
   return () => {
     stopped = true;
+    stopWaitingForQuiet();
     clearInterval(updateCheck);
     clearTimeout(activationTimer);
   };

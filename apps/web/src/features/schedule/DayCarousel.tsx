@@ -10,26 +10,32 @@ import { SlotCard } from './SlotCard.tsx';
 
 export interface SlotActions {
   onEdit: (day: Weekday, index: number, slot: ShowSlot) => void;
-  onDelete: (day: Weekday, index: number) => void;
+  onDelete: (day: Weekday, index: number, slot: ShowSlot) => void;
   onAdd: (day: Weekday) => void;
+  /** True while this slot's delete is queued or saving. */
+  isDeleting: (day: Weekday, slot: ShowSlot) => boolean;
 }
 
 interface DayCarouselProps {
   schedule: Schedule;
-  /** Today in station time: the slide the carousel opens on. */
+  /** Today in station time: its tab and slide say so. */
   today: Weekday;
+  /** The slide the carousel opens on (core's scheduleOpeningDay: the day listing the show on air). */
+  openingDay: Weekday;
   onAir: SlotRef | null;
   favorites: readonly string[];
   onToggleFavorite: (slot: ShowSlot) => void;
+  /** A tap on a slot: its details. */
+  onOpen: (day: Weekday, slot: ShowSlot) => void;
   /** Set in the admin's Manage mode. */
   manage: SlotActions | null;
 }
 
 /** One coverflow slide per weekday, Monday first (the schedule is stored Monday first). */
-export function DayCarousel({ schedule, today, onAir, favorites, onToggleFavorite, manage }: DayCarouselProps) {
-  const todayIndex = Math.max(0, schedule.findIndex((entry) => entry.day === today));
+export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onToggleFavorite, onOpen, manage }: DayCarouselProps) {
+  const openingIndex = Math.max(0, schedule.findIndex((entry) => entry.day === openingDay));
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [active, setActive] = useState(todayIndex);
+  const [active, setActive] = useState(openingIndex);
 
   return (
     <div className="day-carousel">
@@ -56,10 +62,11 @@ export function DayCarousel({ schedule, today, onAir, favorites, onToggleFavorit
         slidesPerView="auto"
         speed={CAROUSEL_SPEED_MS}
         spaceBetween={CAROUSEL_SPACE_BETWEEN_PX}
-        initialSlide={todayIndex}
+        initialSlide={openingIndex}
         keyboard={{ enabled: true }}
         coverflowEffect={{ rotate: 24, stretch: 0, depth: 140, modifier: 1, slideShadows: false }}
-        a11y={{ prevSlideMessage: 'Previous day', nextSlideMessage: 'Next day', slideRole: 'group' }}
+        // slideLabelMessage '' keeps each slide named by its day (Swiper would rename them '1 / 7').
+        a11y={{ prevSlideMessage: 'Previous day', nextSlideMessage: 'Next day', slideRole: 'group', slideLabelMessage: '' }}
         onSwiper={setSwiper}
         onSlideChange={(instance) => setActive(instance.activeIndex)}
       >
@@ -78,9 +85,14 @@ export function DayCarousel({ schedule, today, onAir, favorites, onToggleFavorit
                   onAir={onAir !== null && onAir.day === entry.day && onAir.index === index}
                   favorite={favorites.includes(favoriteId(slot))}
                   onToggleFavorite={() => onToggleFavorite(slot)}
+                  onOpen={() => onOpen(entry.day, slot)}
                   admin={
                     manage
-                      ? { onEdit: () => manage.onEdit(entry.day, index, slot), onDelete: () => manage.onDelete(entry.day, index) }
+                      ? {
+                          onEdit: () => manage.onEdit(entry.day, index, slot),
+                          onDelete: () => manage.onDelete(entry.day, index, slot),
+                          deleting: manage.isDeleting(entry.day, slot),
+                        }
                       : undefined
                   }
                 />

@@ -1,17 +1,18 @@
-import type { ShowSlot, Weekday } from '@onair/core';
+import { NEW_SLOT_INDEX, type ShowSlot, type Weekday } from '@onair/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
-import { NEW_SLOT_INDEX } from './schedule-edits.ts';
 
-export interface SlotEdit {
+/** The slot the modal edits: `original` as shown (null for a new slot), `slot` the form's starting values. */
+export interface SlotDraft {
   day: Weekday;
   /** NEW_SLOT_INDEX for a new slot. */
   index: number;
+  original: ShowSlot | null;
   slot: ShowSlot;
 }
 
 interface EditSlotModalProps {
-  edit: SlotEdit | null;
+  edit: SlotDraft | null;
   saving: boolean;
   onSave: (slot: ShowSlot) => void;
   onClose: () => void;

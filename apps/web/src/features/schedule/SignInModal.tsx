@@ -5,12 +5,19 @@ interface SignInModalProps {
   open: boolean;
   onClose: () => void;
   onSignIn: (username: string, password: string) => Promise<void>;
+  /** Why sign-in is asked for, when the app asks (an expired session), shown above the form. */
+  notice?: string | null;
 }
 
 /** The admin's sign-in; the server decides (and rate-limits), this form only asks. */
-export function SignInModal({ open, onClose, onSignIn }: SignInModalProps) {
+export function SignInModal({ open, onClose, onSignIn, notice }: SignInModalProps) {
   return (
     <Modal open={open} title="Admin sign-in" onClose={onClose}>
+      {open && notice ? (
+        <p className="schedule-notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
       {open ? <SignInForm onSignIn={onSignIn} onDone={onClose} /> : null}
     </Modal>
   );

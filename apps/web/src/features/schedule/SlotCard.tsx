@@ -1,5 +1,6 @@
-import type { ShowSlot } from '@onair/core';
+import { ON_AIR_BADGE, type ShowSlot } from '@onair/core';
 import { showLabel } from '../../lib/favorites.ts';
+import { CardOpenButton } from '../../ui/CardOpenButton.tsx';
 import { ShowImage } from '../../ui/ShowImage.tsx';
 
 interface SlotCardProps {
@@ -7,19 +8,23 @@ interface SlotCardProps {
   onAir: boolean;
   favorite: boolean;
   onToggleFavorite: () => void;
-  /** Present only in the admin's Manage mode. */
-  admin?: { onEdit: () => void; onDelete: () => void } | undefined;
+  /** Opens the slot's details (the whole card is the target). */
+  onOpen: () => void;
+  /** Present only in the admin's Manage mode; `deleting` while this slot's delete is queued or saving. */
+  admin?: { onEdit: () => void; onDelete: () => void; deleting: boolean } | undefined;
 }
 
-export function SlotCard({ slot, onAir, favorite, onToggleFavorite, admin }: SlotCardProps) {
+export function SlotCard({ slot, onAir, favorite, onToggleFavorite, onOpen, admin }: SlotCardProps) {
   const label = showLabel(slot);
   return (
-    <li className={`slot-card${onAir ? ' slot-card--on-air' : ''}`}>
+    <li className={`slot-card card-openable${onAir ? ' slot-card--on-air' : ''}`}>
+      <CardOpenButton label={label} onOpen={onOpen} />
       <ShowImage slot={slot} className="slot-card__image" />
       <div className="slot-card__text">
         <p className="slot-card__time">
           {slot.time}
-          {onAir ? <span className="slot-card__badge">On Air</span> : null}
+          {/* The slide marks the current slot 'On Air' whatever it is (spec §2); the card above says 'Now Playing' for replays. */}
+          {onAir ? <span className="slot-card__badge">{ON_AIR_BADGE}</span> : null}
         </p>
         <p className="slot-card__artist">{slot.artist}</p>
         {slot.show ? <p className="slot-card__show">{slot.show}</p> : null}
@@ -29,8 +34,15 @@ export function SlotCard({ slot, onAir, favorite, onToggleFavorite, admin }: Slo
             <button type="button" className="pill-button" onClick={admin.onEdit} aria-label={`Edit ${label}`}>
               Edit
             </button>
-            <button type="button" className="pill-button pill-button--danger" onClick={admin.onDelete} aria-label={`Delete ${label}`}>
-              Delete
+            <button
+              type="button"
+              className="pill-button pill-button--danger"
+              onClick={admin.onDelete}
+              aria-label={`Delete ${label}`}
+              aria-busy={admin.deleting}
+              disabled={admin.deleting}
+            >
+              {admin.deleting ? 'Deleting…' : 'Delete'}
             </button>
           </div>
         ) : null}

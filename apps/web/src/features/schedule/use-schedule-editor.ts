@@ -1,58 +1,86 @@
-import type { Schedule } from '@onair/core';
-import { useCallback, useState } from 'react';
+import type { ShowSlot, SlotEdit } from '@onair/core';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { bundledSchedule } from '../../lib/schedule-store.ts';
 import { useScheduleStore } from '../../lib/use-schedule.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { saveSchedule } from './api.ts';
+import { ScheduleEditQueue, type EditOutcome, type WeekChange } from './schedule-edit-queue.ts';
 
 export const CONFLICT_MESSAGE =
   'Someone else changed the schedule meanwhile. The latest version is now shown: please make your change again.';
-const CONFLICT_TOAST_MS = 6_000;
+export const GONE_MESSAGE = 'That show was changed or removed meanwhile, so nothing was saved. The latest schedule is shown.';
+const LONG_TOAST_MS = 6_000;
 
-/** Saving, deleting and uploading: each a PUT of the whole document at the version it was based on. */
-export function useScheduleEditor() {
+interface ChangeTexts {
+  success: string;
+  failure: (reason: string) => string;
+}
+
+/**
+ * Identifies a slot's pending delete, so its Delete button shows it is busy and cannot send it twice.
+ * By value, not index: an earlier delete in the queue moves the slots below it up.
+ */
+export function slotKey(day: string, slot: ShowSlot): string {
+  return JSON.stringify([day, slot.time, slot.artist, slot.show, slot.genre, slot.image]);
+}
+
+/**
+ * Saving, deleting and uploading through one queue (see ScheduleEditQueue): every click is kept and
+ * saved in order. Each outcome is told in a toast, except a lost session, which the screen handles
+ * (`onSignedOut`) by asking the admin to sign in again without dropping the change.
+ */
+export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
   const store = useScheduleStore();
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
+  const [queue] = useState(() => new ScheduleEditQueue(store));
+  const pending = useSyncExternalStore(
+    (listener) => queue.subscribe(listener),
+    () => queue.pending,
+  );
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
 
-  /** Sends `next`; on success the store takes the saved document at once (realtime confirms it later). */
-  const commit = useCallback(
-    async (next: Schedule, failureText: (reason: string) => string, successText: string): Promise<boolean> => {
-      const state = store.state;
-      // A bundled week has no server version: 0 asks for a fresh store, and is refused with the current one otherwise.
-      const version = state.status === 'ready' ? (state.version ?? 0) : 0;
-      setSaving(true);
-      try {
-        const result = await saveSchedule(next, version);
-        if (result.kind === 'saved') {
-          store.accept(result.data, result.version);
-          toast.show(successText);
-          return true;
-        }
-        if (result.kind === 'conflict') {
-          if (result.current) store.accept(result.current.data, result.current.version);
-          toast.show(CONFLICT_MESSAGE, CONFLICT_TOAST_MS);
-          return false;
-        }
-        toast.show(failureText(result.message));
-        return false;
-      } finally {
-        setSaving(false);
-      }
+  const submit = useCallback(
+    async (change: WeekChange, texts: ChangeTexts): Promise<EditOutcome> => {
+      const outcome = await queue.submit(change);
+      if (outcome.kind === 'saved') toast.show(texts.success);
+      else if (outcome.kind === 'conflict') toast.show(CONFLICT_MESSAGE, LONG_TOAST_MS);
+      else if (outcome.kind === 'gone') toast.show(GONE_MESSAGE, LONG_TOAST_MS);
+      else if (outcome.kind === 'failed') toast.show(texts.failure(outcome.message));
+      else onSignedOut(change);
+      return outcome;
     },
-    [store, toast],
+    [queue, toast, onSignedOut],
   );
 
-  const save = useCallback((next: Schedule) => commit(next, () => 'Failed to save schedule.', 'Schedule saved.'), [commit]);
-  const remove = useCallback((next: Schedule) => commit(next, () => 'Failed to delete show.', 'Show deleted.'), [commit]);
+  const save = useCallback(
+    (edit: SlotEdit) => submit(edit, { success: 'Schedule saved.', failure: () => 'Failed to save schedule.' }),
+    [submit],
+  );
+
+  const remove = useCallback(
+    async (edit: Extract<SlotEdit, { kind: 'delete' }>) => {
+      const key = slotKey(edit.day, edit.original);
+      setDeleting((keys) => new Set(keys).add(key));
+      try {
+        return await submit(edit, { success: 'Show deleted.', failure: () => 'Failed to delete show.' });
+      } finally {
+        setDeleting((keys) => {
+          const next = new Set(keys);
+          next.delete(key);
+          return next;
+        });
+      }
+    },
+    [submit],
+  );
+
   const upload = useCallback(async () => {
     const week = bundledSchedule();
     if (week.every((day) => day.shows.length === 0)) {
       toast.show('No schedule data to upload');
-      return false;
+      return null;
     }
-    return commit(week, (reason) => `Failed to upload schedule: ${reason}`, 'Schedule uploaded!');
-  }, [commit, toast]);
+    return submit({ kind: 'replace', schedule: week }, { success: 'Schedule uploaded!', failure: (reason) => `Failed to upload schedule: ${reason}` });
+  }, [submit, toast]);
 
-  return { saving, save, remove, upload };
+  return { busy: pending > 0, deleting, save, remove, upload };
 }

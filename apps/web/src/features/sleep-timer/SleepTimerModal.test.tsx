@@ -31,7 +31,8 @@ function setup(playing = true) {
 
 const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.sleepTimer) ?? 'null') as unknown;
 const click = (name: string) => act(() => screen.getByRole('button', { name }).click());
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+// Async: the end of a timer is settled through a (Web Lock) promise.
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('SleepTimerModal', () => {
   beforeEach(() => {
@@ -80,14 +81,14 @@ describe('SleepTimerModal', () => {
     unregister();
   });
 
-  it('counts down from endTime, so a late tick (throttled tab) never drifts', () => {
+  it('counts down from endTime, so a late tick (throttled tab) never drifts', async () => {
     setup();
     click('15 minutes');
-    advance(60_000);
+    await advance(60_000);
     expect(screen.getByRole('timer')).toHaveTextContent('14:00');
     // A throttled tab: the clock jumps 5 minutes without any tick in between.
     act(() => vi.setSystemTime(NOW + 6 * 60_000 + 30_000));
-    advance(1_000);
+    await advance(1_000);
     expect(screen.getByRole('timer')).toHaveTextContent('8:29');
   });
 
@@ -111,18 +112,18 @@ describe('SleepTimerModal', () => {
     unregister();
   });
 
-  it('fades over the last 10 s, then expires once: pause, close, volume back to 1', () => {
+  it('fades over the last 10 s, then expires once: pause, close, volume back to 1', async () => {
     const { onExpire, onFade, events, unregister } = setup();
     click('15 minutes');
-    advance(15 * 60_000 - 10_000);
+    await advance(15 * 60_000 - 10_000);
     expect(onFade).toHaveBeenLastCalledWith(1);
-    advance(5_000);
+    await advance(5_000);
     const midFade = onFade.mock.lastCall?.[0] as number;
     expect(midFade).toBeGreaterThan(0.4);
     expect(midFade).toBeLessThan(0.6);
     expect(onExpire).not.toHaveBeenCalled();
 
-    advance(5_000);
+    await advance(5_000);
     expect(onExpire).toHaveBeenCalledTimes(1);
     expect(onFade).toHaveBeenLastCalledWith(1);
     // The pause came before the volume was restored.
@@ -131,7 +132,7 @@ describe('SleepTimerModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(events.map((event) => event.name)).toEqual(['sleep_timer_start', 'sleep_timer_complete']);
 
-    advance(60_000);
+    await advance(60_000);
     expect(onExpire).toHaveBeenCalledTimes(1);
     unregister();
   });

@@ -1,7 +1,6 @@
 import { SLEEP_PRESET_MINUTES } from '@onair/core';
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, presetLabel } from './format-countdown.ts';
-import { fadeLevel, SLEEP_FADE_MS } from './use-sleep-timer.ts';
 
 describe('formatCountdown', () => {
   it.each([
@@ -20,15 +19,5 @@ describe('presetLabel', () => {
     expect(SLEEP_PRESET_MINUTES.map(presetLabel)).toEqual([
       '15 minutes', '30 minutes', '45 minutes', '1 hour', '1.5 hours', '2 hours',
     ]);
-  });
-});
-
-describe('fadeLevel', () => {
-  it('is full volume until the last 10 s, then falls linearly to silence', () => {
-    expect(fadeLevel(60_000)).toBe(1);
-    expect(fadeLevel(SLEEP_FADE_MS)).toBe(1);
-    expect(fadeLevel(SLEEP_FADE_MS / 2)).toBe(0.5);
-    expect(fadeLevel(0)).toBe(0);
-    expect(fadeLevel(-1)).toBe(0);
   });
 });

@@ -2,6 +2,8 @@ import {
   COUNTDOWN_TICK_MS,
   extendSleepTimer,
   restoreSleepTimer,
+  SLEEP_FADE_MS,
+  sleepFadeLevel,
   sleepTimerRemainingFraction,
   sleepTimerRemainingSeconds,
   startSleepTimer,
@@ -10,16 +12,18 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/analytics.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { stored } from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
-import { storedSleepTimer } from './sleep-timer-storage.ts';
+import { claimSleepTimerEnd } from './claim-sleep-timer-end.ts';
 
-/** The volume fades out over the last stretch, so nobody is woken by the click of a hard stop. */
-export const SLEEP_FADE_MS = 10_000;
 // During the fade the volume is stepped more often than the countdown so the fade sounds smooth.
 const FADE_TICK_MS = 200;
 
 export interface SleepTimerOptions {
-  /** Called once when the timer reaches zero: the app pauses playback (ending the session) there. */
+  /**
+   * Called once in every open tab when the timer reaches zero: each pauses its own playback (ending
+   * its session) and closes its modal. Only one tab reports sleep_timer_complete.
+   */
   onExpire: () => void;
   /** Volume multiplier 0..1 for the fade; called with 1 again once the timer ends or is cancelled. */
   onFade: (level: number) => void;
@@ -36,29 +40,48 @@ export interface SleepTimer {
   cancel: () => void;
 }
 
-/** Volume multiplier for `msLeft` before the end: 1 until the fade window, then linear down to 0. */
-export function fadeLevel(msLeft: number): number {
-  if (msLeft >= SLEEP_FADE_MS) return 1;
-  return Math.max(0, msLeft / SLEEP_FADE_MS);
-}
-
 /**
  * The one sleep timer of the page. Its state lives in localStorage (spec §3), so it survives a
- * reload; every tick recomputes what is left from `endTime` and the wall clock rather than
- * counting ticks, because a background tab's timers are throttled and would otherwise drift.
+ * reload and is shared by every open tab; every tick recomputes what is left from `endTime` and the
+ * wall clock rather than counting ticks, because a background tab's timers are throttled and would
+ * otherwise drift. At zero every tab stops its audio, but only the tab that wins the claim
+ * (claim-sleep-timer-end.ts) reports it.
  */
 export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTimer {
-  const [state] = useStored(storedSleepTimer);
+  const [state] = useStored(stored.sleepTimer);
   const [now, setNow] = useState(() => Date.now());
+  // The end being settled: the volume stays down until this tab's audio is paused.
+  const [ending, setEnding] = useState<number | null>(null);
   const callbacks = useRef({ onExpire, onFade });
   useEffect(() => {
     callbacks.current = { onExpire, onFade };
   });
+  // The end this tab has already stopped for (or is deciding its role for): it stops only once.
+  const handled = useRef<number | null>(null);
 
   // On load, a timer whose end has passed (the tab was closed meanwhile) is cleared, not fired:
   // nothing is playing after a reload, and the listener should not see a stale countdown.
   useEffect(() => {
-    if (restoreSleepTimer(readStored(storedSleepTimer), Date.now()) === null) removeStored(storedSleepTimer);
+    const saved = readStored(stored.sleepTimer);
+    if (saved && restoreSleepTimer(saved, Date.now()) === null) {
+      handled.current = saved.endTime;
+      removeStored(stored.sleepTimer);
+    }
+  }, []);
+
+  const settle = useCallback((endTime: number) => {
+    if (handled.current === endTime) return;
+    handled.current = endTime;
+    setEnding(endTime);
+    void claimSleepTimerEnd(endTime, Date.now()).then((role) => {
+      if (role === 'running') handled.current = null;
+      else {
+        callbacks.current.onExpire();
+        if (role === 'act') track('sleep_timer_complete', {});
+        if (readStored(stored.sleepTimer)?.endTime === endTime) removeStored(stored.sleepTimer);
+      }
+      setEnding(null);
+    });
   }, []);
 
   const endTime = state?.isActive ? state.endTime : null;
@@ -71,12 +94,11 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
       setNow(current);
       const msLeft = endTime - current;
       if (msLeft <= 0) {
-        removeStored(storedSleepTimer);
-        // A timer already over when this page first saw it ran out in a closed tab: clear it only.
-        if (!firstTick) {
-          callbacks.current.onExpire();
-          track('sleep_timer_complete', {});
-        }
+        if (firstTick) {
+          // Already over when this page first saw it: it ran out while no tab was open. Clear it only.
+          handled.current = endTime;
+          removeStored(stored.sleepTimer);
+        } else settle(endTime);
         return;
       }
       firstTick = false;
@@ -96,28 +118,40 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
+  }, [endTime, settle]);
+
+  // The timer this tab was counting down was cleared at or after its end, before this tab's own
+  // (throttled) tick got there: another tab acted on it, so this one follows. Declared before the
+  // fade's effect so the audio is paused before the volume comes back.
+  const counted = useRef(endTime);
+  useEffect(() => {
+    const previous = counted.current;
+    counted.current = endTime;
+    if (previous === null || endTime !== null || Date.now() < previous || handled.current === previous) return;
+    handled.current = previous;
+    callbacks.current.onExpire();
   }, [endTime]);
 
   // Runs after the expiry's pause, so the volume comes back only once the audio is silent.
-  const level = endTime === null ? 1 : fadeLevel(endTime - now);
+  const level = ending !== null ? 0 : endTime === null ? 1 : sleepFadeLevel(endTime - now);
   useEffect(() => {
     callbacks.current.onFade(level);
   }, [level]);
 
   const start = useCallback((minutes: number, isCustomTime: boolean) => {
     const next = startSleepTimer(minutes, Date.now());
-    writeStored(storedSleepTimer, next);
+    writeStored(stored.sleepTimer, next);
     setNow(Date.now());
     track('sleep_timer_start', { timer_minutes: next.initialTime / 60, is_custom_time: isCustomTime });
   }, []);
 
   const extend = useCallback((minutes: number) => {
-    const current = readStored(storedSleepTimer);
-    if (current) writeStored(storedSleepTimer, extendSleepTimer(current, minutes));
+    const current = readStored(stored.sleepTimer);
+    if (current) writeStored(stored.sleepTimer, extendSleepTimer(current, minutes));
   }, []);
 
   const cancel = useCallback(() => {
-    removeStored(storedSleepTimer);
+    removeStored(stored.sleepTimer);
     track('sleep_timer_cancel', {});
   }, []);
 

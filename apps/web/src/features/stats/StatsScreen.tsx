@@ -1,26 +1,18 @@
-import { computeListeningStats, type ListeningStats } from '@onair/core';
+import { computeListeningStats, lastSevenDays, timeOfDayHours, type ListeningStats } from '@onair/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useMinuteClock } from '../../lib/use-minute-clock.ts';
+import { stored } from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import '../../styles/stats.css';
 import { formatDuration, spokenDuration } from './format-duration.ts';
-import { lastSevenDays } from './last-seven-days.ts';
-import { storedSessions } from './session-storage.ts';
-
-const TIME_OF_DAY_HOURS = {
-  Morning: '6am – 12pm',
-  Afternoon: '12pm – 6pm',
-  Evening: '6pm – 10pm',
-  Night: '10pm – 6am',
-} as const;
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** The listener's own figures, from the sessions kept on this device (route /stats). */
 export function StatsScreen() {
-  const [sessions] = useStored(storedSessions);
+  const [sessions] = useStored(stored.statsSessions);
   const now = useMinuteClock();
   const stats = useMemo(() => computeListeningStats(sessions, now), [sessions, now]);
 
@@ -52,8 +44,10 @@ function StatsBody({ stats, now }: { stats: ListeningStats; now: Date }) {
 
   return (
     <>
-      <div className="stats__hero">
-        <p className="stats__hero-label">Total listening time</p>
+      <div className="stats__hero" role="group" aria-labelledby="stats-total-label">
+        <p id="stats-total-label" className="stats__hero-label">
+          Total listening time
+        </p>
         <p className="stats__hero-value">{formatDuration(stats.totalListeningTime)}</p>
         <p className="stats__hero-sub">
           {stats.totalSessions} {stats.totalSessions === 1 ? 'session' : 'sessions'}
@@ -67,7 +61,7 @@ function StatsBody({ stats, now }: { stats: ListeningStats; now: Date }) {
         <Tile
           label="Favourite time"
           value={stats.favoriteTimeOfDay ?? '—'}
-          detail={stats.favoriteTimeOfDay ? TIME_OF_DAY_HOURS[stats.favoriteTimeOfDay] : undefined}
+          detail={stats.favoriteTimeOfDay ? timeOfDayHours(stats.favoriteTimeOfDay) : undefined}
         />
         <Tile label="This week" value={formatDuration(stats.thisWeekTime)} detail={change} />
         <Tile label="Last week" value={formatDuration(stats.lastWeekTime)} />

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@onair/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
+import { stored } from '../../lib/stored.ts';
 import { ListeningSessionRecorder } from './session-recorder.ts';
-import { storedSessions } from './session-storage.ts';
 
 const T0 = new Date(2026, 10, 22, 20, 0, 0).getTime();
 
@@ -12,7 +12,7 @@ function recorder() {
   return { rec, at: (seconds: number) => (now = T0 + seconds * 1000) };
 }
 
-const sessions = () => readStored(storedSessions);
+const sessions = () => readStored(stored.statsSessions);
 const stats = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.statsListeningStats) ?? 'null') as Record<string, unknown> | null;
 
 describe('ListeningSessionRecorder', () => {
@@ -70,11 +70,27 @@ describe('ListeningSessionRecorder', () => {
     expect(new Set(sessions().map((session) => session.id)).size).toBe(2);
   });
 
-  it('keeps valid stored sessions next to corrupt ones, dropping those with a warning', () => {
+  it('keeps valid stored sessions next to corrupt ones, dropping only those, with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ok = (id: string, minutesAgo: number) => ({
+      id,
+      startTime: T0 - minutesAgo * 60_000,
+      endTime: T0 - minutesAgo * 60_000 + 60_000,
+      duration: 60,
+      date: '2026-11-22',
+    });
     localStorage.setItem(
       STORAGE_KEYS.statsSessions,
-      JSON.stringify([{ id: 'ok', startTime: T0 - 60_000, endTime: T0, duration: 60, date: '2026-11-22' }, { id: 'bad' }]),
+      JSON.stringify([ok('first', 90), { id: 'bad' }, 'junk', { ...ok('late', 80), endTime: 0 }, ok('second', 60)]),
+    );
+    expect(sessions().map((session) => session.id)).toEqual(['first', 'second']);
+    // The repair is written back, so the bad entries are gone for good and warn only once.
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.statsSessions) ?? '[]')).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('playfm_stats_sessions');
+    localStorage.setItem(
+      STORAGE_KEYS.statsSessions,
+      JSON.stringify([ok('ok', 1), { id: 'bad' }]),
     );
     const { rec, at } = recorder();
     rec.start();

@@ -2,11 +2,11 @@ import { renderHook } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
-import { storedSessions } from './session-storage.ts';
+import { stored } from '../../lib/stored.ts';
 import { SESSION_CHECKPOINT_MS, useListeningSessions, type ListeningFacts } from './use-listening-sessions.ts';
 
 const T0 = new Date(2026, 10, 22, 9, 0, 0).getTime();
-const durations = () => readStored(storedSessions).map((session) => session.duration);
+const durations = () => readStored(stored.statsSessions).map((session) => session.duration);
 
 function setup(initial: ListeningFacts) {
   return renderHook((facts: ListeningFacts) => useListeningSessions(facts), { initialProps: initial });

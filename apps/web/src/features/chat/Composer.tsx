@@ -1,0 +1,154 @@
+import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from '@onair/core';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { mentionQueryAt, mentionSuggestions } from './message-text.ts';
+
+interface ComposerProps {
+  /** Recent chatters, newest first, for '@' autocomplete. */
+  recentNames: readonly string[];
+  myName: string | null;
+  replyingTo: ChatMessage | null;
+  onCancelReply: () => void;
+  /** Returns why the text cannot be sent, or null once it is queued. */
+  onSend: (text: string) => string | null;
+  offline: boolean;
+}
+
+/** The message field: Enter sends, Shift+Enter breaks the line, '@' offers recent chatters (arrows + Enter/Tab). */
+export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSend, offline }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+  const problemId = useId();
+
+  const query = dismissed ? null : mentionQueryAt(text, caret);
+  const suggestions = query ? mentionSuggestions(recentNames, query.query, myName) : [];
+  const open = suggestions.length > 0;
+
+  const pick = (name: string) => {
+    if (!query) return;
+    const next = `${text.slice(0, query.start)}@${name} ${text.slice(caret)}`;
+    const position = query.start + name.length + 2;
+    setText(next);
+    setCaret(position);
+    requestAnimationFrame(() => field.current?.setSelectionRange(position, position));
+    field.current?.focus();
+  };
+
+  const submit = () => {
+    const refusal = onSend(text);
+    setProblem(refusal);
+    if (refusal === null) {
+      setText('');
+      setCaret(0);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((index) => (index + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        pick(suggestions[Math.min(active, suggestions.length - 1)] ?? '');
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(true);
+        return;
+      }
+    }
+    if (event.key === 'Escape' && replyingTo) {
+      onCancelReply();
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {replyingTo ? (
+        <div className="chat-composer__reply">
+          <span>
+            Replying to <strong>{replyingTo.name}</strong>: {replyingTo.text.slice(0, 80)}
+          </span>
+          <button type="button" onClick={onCancelReply} aria-label="Cancel reply">
+            ×
+          </button>
+        </div>
+      ) : null}
+      {open ? (
+        <ul id={listId} className="chat-composer__mentions" role="listbox" aria-label="Mention a listener">
+          {suggestions.map((name, index) => (
+            <li
+              key={name}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault(); // keep the field's focus and caret
+                pick(name);
+              }}
+            >
+              @{name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="chat-composer__row">
+        <label className="visually-hidden" htmlFor={`${listId}-field`}>
+          Message
+        </label>
+        <textarea
+          ref={field}
+          id={`${listId}-field`}
+          className="chat-composer__field"
+          rows={1}
+          maxLength={CHAT_MESSAGE_MAX_CHARS * 2}
+          placeholder={offline ? 'Offline: your message will be sent when you are back' : 'Say something…'}
+          value={text}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? `${listId}-${Math.min(active, suggestions.length - 1)}` : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setCaret(event.target.selectionStart);
+            setActive(0);
+            setDismissed(false);
+            setProblem(null);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="chat-composer__send">
+          Send
+        </button>
+      </div>
+      {problem ? (
+        <p id={problemId} className="chat-composer__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

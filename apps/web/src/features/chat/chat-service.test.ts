@@ -1,0 +1,332 @@
+import type { ChatMessage, ChatSession } from '@onair/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { stored } from '../../lib/stored.ts';
+import { chatMessage, fakeRealtime } from '../../test/fixtures.ts';
+import type { ChatApi } from './chat-api.ts';
+import { ChatService, randomUuid, refusalOfName } from './chat-service.ts';
+
+const ID = (n: number) => chatMessage(n).id;
+const offlineError = () => new ApiError('POST /api/chat/messages: the server could not be reached.');
+
+/**
+ * The HTTP boundary, in memory: the service under test is real. `post` answers are queued per call
+ * (an error to throw, or 'accept' to store the message as the server would).
+ */
+function memoryApi(session: ChatSession | null = { name: 'Niamh', admin: false }) {
+  const messages: ChatMessage[] = [];
+  const postAnswers: (Error | 'accept')[] = [];
+  const posted: { id: string; text: string; replyTo: string | null }[] = [];
+  let sessionNow = session;
+  const api: ChatApi = {
+    currentSession: vi.fn(async () => {
+      if (!sessionNow) throw new ApiError('Choose a chat name first.', 401);
+      return sessionNow;
+    }),
+    openSession: vi.fn(async (name: string) => {
+      sessionNow = { name, admin: false };
+      return sessionNow;
+    }),
+    messages: vi.fn(async ({ before, limit }: { before?: number; limit: number }) =>
+      messages.filter((message) => before === undefined || message.seq < before).slice(-limit),
+    ),
+    post: vi.fn(async (body: { id: string; text: string; replyTo: string | null }) => {
+      posted.push(body);
+      const answer = postAnswers.shift() ?? 'accept';
+      if (answer instanceof Error) throw answer;
+      const existing = messages.find((message) => message.id === body.id);
+      if (existing) return existing;
+      const message = chatMessage(messages.length + 1, { ...body, name: sessionNow?.name ?? '?' });
+      messages.push(message);
+      return message;
+    }),
+    react: vi.fn(async () => []),
+    remove: vi.fn(async () => undefined),
+    mute: vi.fn(async () => undefined),
+  };
+  return {
+    api,
+    messages,
+    posted,
+    answerNextPosts: (...answers: (Error | 'accept')[]) => postAnswers.push(...answers),
+    endSession: () => {
+      sessionNow = null;
+    },
+  };
+}
+
+async function settle() {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function startService(api: ChatApi, realtime = fakeRealtime()) {
+  let n = 100;
+  const service = new ChatService(api, realtime.client, { newId: () => ID((n += 1)), now: () => 1_000 });
+  const stop = service.subscribe(() => {});
+  return { service, stop, sockets: realtime.sockets };
+}
+
+describe('ChatService: optimistic sending', () => {
+  let online = true;
+  beforeEach(() => {
+    localStorage.clear();
+    online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a message as pending at once, keeps it pending while the network fails, and resends it under the same id', async () => {
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await settle();
+    expect(service.state.phase).toEqual({ kind: 'joined', session: { name: 'Niamh', admin: false } });
+
+    server.answerNextPosts(offlineError());
+    expect(service.send('  hello  ', null)).toBeNull();
+    expect(service.state.outbox).toMatchObject([{ id: ID(101), text: 'hello', status: 'pending' }]);
+    await settle();
+    expect(service.state.outbox).toMatchObject([{ id: ID(101), status: 'pending', error: null }]);
+
+    window.dispatchEvent(new Event('online')); // the connection is back
+    await settle();
+    expect(server.posted.map((body) => body.id)).toEqual([ID(101), ID(101)]);
+    expect(service.state.outbox).toEqual([]);
+    expect(service.state.messages.map((message) => message.text)).toEqual(['hello']);
+    stop();
+  });
+
+  it('marks a message failed only when the server refused it, and Retry sends the same id again', async () => {
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await settle();
+    server.answerNextPosts(new ApiError('You are sending too fast. Wait a moment.', 429, null, 7));
+    service.send('too quick', null);
+    await settle();
+    expect(service.state.outbox).toMatchObject([
+      { status: 'failed', error: 'You are sending too fast. Wait 7 s, then retry.' },
+    ]);
+
+    service.retry(ID(101));
+    expect(service.state.outbox).toMatchObject([{ status: 'pending' }]);
+    await settle();
+    expect(server.posted.map((body) => body.id)).toEqual([ID(101), ID(101)]);
+    expect(service.state.outbox).toEqual([]);
+    expect(service.state.messages).toHaveLength(1);
+    stop();
+  });
+
+  it('treats a 5xx (a restart) as the network, not a refusal: the message stays pending and goes by itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await vi.runOnlyPendingTimersAsync();
+    server.answerNextPosts(new ApiError('The chat is unavailable right now. Try again.', 500));
+    service.send('during a restart', null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(service.state.outbox).toMatchObject([{ status: 'pending' }]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(service.state.outbox).toEqual([]);
+    expect(server.posted).toHaveLength(2);
+    stop();
+  });
+
+  it('holds what is typed offline and sends it, in order, when the browser is online again', async () => {
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await settle();
+    online = false;
+    service.send('first', null);
+    service.send('second', null);
+    await settle();
+    expect(server.posted).toEqual([]);
+    expect(service.state.outbox.map((message) => message.status)).toEqual(['pending', 'pending']);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(server.posted.map((body) => body.text)).toEqual(['first', 'second']);
+    expect(service.state.messages.map((message) => message.text)).toEqual(['first', 'second']);
+    stop();
+  });
+
+  it('keeps unsent messages across a reload and sends them, under their ids, when the room opens again', async () => {
+    const server = memoryApi();
+    const before = startService(server.api);
+    await settle();
+    online = false;
+    before.service.send('written before the reload', null);
+    await settle();
+    const id = before.service.state.outbox[0]?.id;
+    before.stop();
+    expect(readStored(stored.chatOutbox).map((message) => message.id)).toEqual([id]);
+
+    online = true;
+    const after = new ChatService(server.api, fakeRealtime().client);
+    expect(after.state.outbox.map((message) => [message.id, message.status])).toEqual([[id, 'pending']]);
+    const stop = after.subscribe(() => {});
+    await settle();
+    expect(server.posted.map((body) => body.id)).toEqual([id]);
+    expect(after.state.messages.map((message) => message.text)).toEqual(['written before the reload']);
+    expect(readStored(stored.chatOutbox)).toEqual([]);
+    stop();
+  });
+
+  it("leaves another tab's unsent messages in storage while it writes and clears its own", async () => {
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await settle();
+    // Another tab, opened alongside, keeps a message of its own there.
+    const other = { id: ID(900), text: 'from the other tab', replyTo: null, createdAt: 1, status: 'pending', error: null } as const;
+    writeStored(stored.chatOutbox, [other]);
+
+    online = false;
+    service.send('mine', null);
+    await settle();
+    expect(readStored(stored.chatOutbox).map((message) => message.text)).toEqual(['from the other tab', 'mine']);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(server.posted.map((body) => body.text)).toEqual(['mine']);
+    expect(readStored(stored.chatOutbox)).toEqual([other]);
+    stop();
+  });
+
+  it('signs in again under the stored name when the session ended, then resends the same id', async () => {
+    writeStored(stored.chatUsername, 'Niamh');
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await settle();
+    server.endSession();
+    server.answerNextPosts(new ApiError('Choose a chat name first.', 401));
+    service.send('still here', null);
+    await settle();
+    expect(server.api.openSession).toHaveBeenCalledWith('Niamh');
+    expect(server.posted.map((body) => body.id)).toEqual([ID(101), ID(101)]);
+    expect(service.state.outbox).toEqual([]);
+    stop();
+  });
+
+  it("refuses empty text without queuing it, and counts a sent message's reply and mentions", async () => {
+    const events: AnalyticsEvent[] = [];
+    const unregister = registerAnalyticsSink((event) => events.push(event));
+    const server = memoryApi();
+    server.messages.push(chatMessage(1, { name: 'Aoife' }));
+    const { service, stop } = startService(server.api);
+    await settle();
+    expect(service.send('   ', null)).toBe('Write something first.');
+    expect(service.state.outbox).toEqual([]);
+    service.send('@Aoife yes!', ID(1));
+    service.send('plain', null);
+    expect(events.map((event) => event.params)).toEqual([
+      { has_reply: true, has_mentions: true },
+      { has_reply: false, has_mentions: false },
+    ]);
+    unregister();
+    stop();
+  });
+});
+
+describe('ChatService: session and live events', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('asks a first-time listener for a name, and keeps the chosen one in chat_username', async () => {
+    const server = memoryApi(null);
+    const { service, stop } = startService(server.api);
+    expect(service.state.phase).toEqual({ kind: 'connecting' });
+    await settle();
+    expect(service.state.phase).toEqual({ kind: 'needs-name', error: null });
+    await service.join('  Seán  ');
+    expect(service.state.phase).toEqual({ kind: 'joined', session: { name: 'Seán', admin: false } });
+    expect(readStored(stored.chatUsername)).toBe('Seán');
+    stop();
+  });
+
+  it('says why a name was refused, for each refusal', () => {
+    expect(refusalOfName(new ApiError('x', 409))).toBe(
+      'That name is taken by another listener in the chat. Choose another.',
+    );
+    expect(refusalOfName(new ApiError('x', 403))).toBe(
+      'That name is reserved for the station. Choose another.',
+    );
+    expect(refusalOfName(new ApiError('Names are…', 400))).toBe('Names are…');
+    expect(
+      refusalOfName(new ApiError('x', 403, { error: 'muted', mutedUntil: Date.UTC(2026, 2, 2, 20, 5) })),
+    ).toMatch(/^You are muted in the chat until /);
+    expect(refusalOfName(new ApiError('x', 429, null, 60))).toBe(
+      'Too many chat sign-ins from your connection. Try again in 60 s.',
+    );
+    expect(refusalOfName(new ApiError('unreachable'))).toBe(
+      'The chat could not be reached. Check your connection and try again.',
+    );
+  });
+
+  it('resumes the chat topic from the last seq held, applies events once, and fills a gap from history', async () => {
+    const server = memoryApi();
+    server.messages.push(chatMessage(1), chatMessage(2));
+    const { service, stop, sockets } = startService(server.api);
+    await settle();
+    sockets[0]?.open();
+    expect(sockets[0]?.sent).toEqual([{ type: 'subscribe', topics: ['chat'], versions: { chat: 2 } }]);
+
+    sockets[0]?.receive({ topic: 'chat', version: 3, data: { type: 'message', message: chatMessage(3) } });
+    sockets[0]?.receive({ topic: 'chat', version: 3, data: { type: 'message', message: chatMessage(3) } });
+    expect(service.state.messages.map((message) => message.seq)).toEqual([1, 2, 3]);
+    expect(service.state.lastLive?.seq).toBe(3);
+
+    // Seq 4 never arrived: history fills it in.
+    server.messages.push(chatMessage(3), chatMessage(4), chatMessage(5));
+    sockets[0]?.receive({ topic: 'chat', version: 5, data: { type: 'message', message: chatMessage(5) } });
+    await settle();
+    expect(service.state.messages.map((message) => message.seq)).toEqual([1, 2, 3, 4, 5]);
+
+    sockets[0]?.receive({
+      topic: 'chat',
+      version: 6,
+      data: { type: 'deleted', message: chatMessage(2, { deleted: true, text: 'message removed' }) },
+    });
+    expect(service.state.messages[1]).toMatchObject({ deleted: true, text: 'message removed' });
+    stop();
+  });
+
+  it('takes my own message from the live topic as the confirmation of the pending copy', async () => {
+    const server = memoryApi();
+    const { service, stop, sockets } = startService(server.api);
+    await settle();
+    sockets[0]?.open();
+    server.answerNextPosts(offlineError());
+    service.send('mine', null);
+    await settle();
+    sockets[0]?.receive({
+      topic: 'chat',
+      version: 1,
+      data: { type: 'message', message: chatMessage(1, { id: ID(101), name: 'Niamh', text: 'mine' }) },
+    });
+    expect(service.state.outbox).toEqual([]);
+    expect(service.state.messages.map((message) => message.id)).toEqual([ID(101)]);
+    expect(service.state.lastLive).toBeNull(); // my own message is not announced to me
+    stop();
+  });
+
+  it('pages history upward from the oldest seq held until the start of the room', async () => {
+    const server = memoryApi();
+    server.messages.push(...Array.from({ length: 60 }, (_, index) => chatMessage(index + 1)));
+    const { service, stop } = startService(server.api);
+    await settle();
+    expect(service.state.messages.map((message) => message.seq)).toEqual(Array.from({ length: 50 }, (_, index) => index + 11));
+    expect(service.state.history).toBe('idle');
+    await service.loadOlder();
+    expect(server.api.messages).toHaveBeenLastCalledWith({ before: 11, limit: 50 });
+    expect(service.state.messages).toHaveLength(60);
+    expect(service.state.messages[0]?.seq).toBe(1);
+    expect(service.state.history).toBe('complete');
+    stop();
+  });
+
+  it('makes RFC 4122 version 4 ids without crypto.randomUUID (plain-http self-hosting)', () => {
+    expect(randomUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

@@ -1,0 +1,74 @@
+import { trackSearchLinks, type MusicService } from '@onair/core';
+
+export interface TrackRowProps {
+  title: string;
+  artist: string;
+  /** When it played (ISO); shown in the listener's own clock. */
+  playedAt: string;
+  /** The track the listener hears now: labelled so rather than timed. */
+  current?: boolean;
+  services: readonly MusicService[];
+  saved: boolean;
+  onToggleSaved: () => void;
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function playedTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? clock.format(time) : '';
+}
+
+/** One played song: when, what, where to find it, and the heart that keeps it. */
+export function TrackRow({ title, artist, playedAt, current = false, services, saved, onToggleSaved }: TrackRowProps) {
+  const links = trackSearchLinks({ title, artist }, services);
+  const name = [title, artist].filter((part) => part.trim() !== '').join(' by ');
+  return (
+    <li className="recent-track">
+      {current ? (
+        <span className="recent-track__time recent-track__time--now">Now</span>
+      ) : (
+        <time className="recent-track__time" dateTime={playedAt}>
+          {playedTime(playedAt)}
+        </time>
+      )}
+      <p className="recent-track__text">
+        <span className="recent-track__title">{title || artist}</span>
+        {title ? <span className="recent-track__artist">{artist}</span> : null}
+      </p>
+      <button
+        type="button"
+        className={`recent-track__heart${saved ? ' recent-track__heart--on' : ''}`}
+        aria-pressed={saved}
+        aria-label={`Save ${name}`}
+        onClick={onToggleSaved}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.9 4.5 7.4 4.5c2 0 3.5 1.1 4.6 2.6 1.1-1.5 2.6-2.6 4.6-2.6 3.5 0 5.7 3.5 4.6 6.7-1.7 4.7-9.2 9.3-9.2 9.3z"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            fill={saved ? 'currentColor' : 'none'}
+          />
+        </svg>
+      </button>
+      {links.length > 0 ? (
+        <ul className="recent-track__links" aria-label={`Find ${name}`}>
+          {links.map((link) => (
+            <li key={link.service}>
+              <a
+                className="recent-track__link"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${link.name}: search ${name}`}
+              >
+                {link.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

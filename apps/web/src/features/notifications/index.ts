@@ -1,0 +1,1 @@
+export { NotificationsButton, NotificationsCompanion } from './NotificationsCompanion.tsx';

@@ -1,0 +1,278 @@
+import {
+  pushPublicKeySchema,
+  pushRecordNeedsRefresh,
+  webPushSubscriptionSchema,
+  type NotificationSettings,
+  type PushRecord,
+  type PushSubscriptionBody,
+} from '@onair/core';
+import { z } from 'zod';
+import { getJson, sendJson } from '../../lib/api-client.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { stored } from '../../lib/stored.ts';
+import { readPushPreferences, savePushPreferences } from './push-preferences-cache.ts';
+import { loadNativeNotifications, requestNativeNotifications } from './native-reminders.ts';
+import { pushSupport, type PushSupport } from './push-environment.ts';
+import { base64UrlToBytes } from './vapid-key.ts';
+
+export const PUSH_MESSAGES = {
+  unsupported: 'Push notifications are not supported on this device.',
+  notGranted: 'Notifications permission not granted. Please try again.',
+  denied: 'Notifications permission denied.',
+  // Spec §8 names its vendor here ('Failed to get FCM token'); this is what is true without one.
+  subscribeFailed: 'Failed to subscribe to push notifications',
+  saveFailed: 'Push notifications enabled, but saving them on the station server failed. Remote notifications may not work.',
+  generic: 'Failed to enable notifications. Please check your browser settings and try again.',
+  pushEnabled: 'Push notifications enabled! You will now receive show alerts and reminders.',
+  // Spec §8's iOS sentence, with the one case it misses: Home Screen apps get Web Push on iOS 16.4+.
+  localEnabled:
+    'Local notifications enabled! On iOS, you will only receive notifications while the app is open. Push notifications are not supported on iOS unless the app is added to the Home Screen (iOS 16.4 or later).',
+  disabled: 'Notifications turned off.',
+  nativeEnabled: 'Reminders enabled! They arrive on this device even when the app is closed.',
+} as const;
+
+export type PushTone = 'info' | 'success' | 'error';
+export interface PushNotice {
+  text: string;
+  tone: PushTone;
+}
+
+export interface PushState {
+  support: PushSupport;
+  /** null where the Notification API is missing (iOS Safari in a tab). */
+  permission: NotificationPermission | null;
+  busy: boolean;
+  notice: PushNotice | null;
+}
+
+interface KeyedSubscription {
+  subscription: PushSubscription;
+  /** The VAPID key it was made with (base64url). */
+  publicKey: string;
+}
+
+const PUSH_PATH = '/api/push/subscription';
+const savedSchema = z.object({ saved: z.literal(true) });
+const deletedSchema = z.null();
+
+/** The browser's own words for a failure (a DOMException is not always an Error instance). */
+function reason(error: unknown): string {
+  const message = typeof error === 'object' && error !== null && 'message' in error ? error.message : null;
+  return typeof message === 'string' && message !== '' ? message : String(error);
+}
+
+/**
+ * The one owner of this browser's Web Push registration (ARCHITECTURE habit 2): asks permission,
+ * subscribes with the station's VAPID key, tells the server (PUT/DELETE /api/push/subscription,
+ * which replace spec §7 calls 8 and 9), sends the settings again whenever they change, and renews a
+ * registration older than 7 days. The settings themselves stay in `playfm_notification_settings`.
+ */
+export class PushService {
+  #state: PushState;
+  #listeners = new Set<() => void>();
+  /** The preferences last sent, so an unrelated re-render never re-sends the same body. */
+  #lastSent: string | null = null;
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.#state = { support: pushSupport(), permission: currentPermission(), busy: false, notice: null };
+  }
+
+  get state(): PushState {
+    return this.#state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Spec §4: default → granted (subscribe, then save) or denied (blocked panel). */
+  enable(): Promise<void> {
+    return this.#run(async () => {
+      if (this.#state.support === 'native') return this.#enableOnDevice();
+      if (this.#state.support !== 'push') return this.#notice(PUSH_MESSAGES.unsupported, 'error');
+      let permission: NotificationPermission;
+      try {
+        permission = await Notification.requestPermission();
+      } catch (error) {
+        return this.#notice(`${PUSH_MESSAGES.generic} (${reason(error)})`, 'error');
+      }
+      this.#set({ permission });
+      if (permission === 'denied') return this.#notice(PUSH_MESSAGES.denied, 'error');
+      if (permission !== 'granted') return this.#notice(PUSH_MESSAGES.notGranted, 'error');
+
+      let subscription: KeyedSubscription;
+      try {
+        subscription = await this.#pushSubscription();
+      } catch (error) {
+        return this.#notice(`${PUSH_MESSAGES.subscribeFailed}: ${reason(error)}`, 'error');
+      }
+      const settings = { ...readStored(stored.notificationSettings), enabled: true };
+      writeStored(stored.notificationSettings, settings);
+      try {
+        await this.#save(subscription, settings);
+        this.#notice(PUSH_MESSAGES.pushEnabled, 'success');
+      } catch (error) {
+        this.#notice(`${PUSH_MESSAGES.saveFailed} (${reason(error)})`, 'error');
+      }
+    });
+  }
+
+  /** Inside the apps: the device schedules the reminders itself (native-reminders.ts), no server needed. */
+  async #enableOnDevice(): Promise<void> {
+    let granted: boolean;
+    try {
+      const plugin = await loadNativeNotifications();
+      granted = plugin !== null && (await requestNativeNotifications(plugin));
+    } catch (error) {
+      return this.#notice(`${PUSH_MESSAGES.generic} (${reason(error)})`, 'error');
+    }
+    this.#set({ permission: granted ? 'granted' : 'denied' });
+    if (!granted) return this.#notice(PUSH_MESSAGES.denied, 'error');
+    writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), enabled: true });
+    writeStored(stored.pushRecord, null);
+    this.#notice(PUSH_MESSAGES.nativeEnabled, 'success');
+  }
+
+  /** iOS Safari in a tab: reminders shown by the open app only (spec §4 local-only mode). */
+  enableLocal(): Promise<void> {
+    return this.#run(async () => {
+      if ('Notification' in window && Notification.permission === 'default') {
+        this.#set({ permission: await Notification.requestPermission() });
+      }
+      writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), enabled: true });
+      writeStored(stored.pushRecord, null);
+      this.#notice(PUSH_MESSAGES.localEnabled, 'success');
+    });
+  }
+
+  /** The master toggle off: the server forgets this browser, so nothing more is sent to it. */
+  disable(): Promise<void> {
+    return this.#run(async () => {
+      writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), enabled: false });
+      const record = readStored(stored.pushRecord);
+      writeStored(stored.pushRecord, null);
+      this.#lastSent = null;
+      try {
+        const subscription = this.#state.support === 'push' ? await this.#currentSubscription() : null;
+        const endpoint = subscription?.endpoint ?? record?.endpoint;
+        // The browser's subscription goes first: once it is gone nothing can arrive, told or not.
+        await subscription?.unsubscribe();
+        if (endpoint) await sendJson('DELETE', PUSH_PATH, { endpoint }, deletedSchema);
+        this.#notice(PUSH_MESSAGES.disabled, 'info');
+      } catch (error) {
+        this.#notice(`Notifications turned off here, but the station server could not be told: ${reason(error)}`, 'error');
+      }
+    });
+  }
+
+  /**
+   * Sends the settings again after a change (favourites, reminder time, toggles) and renews a
+   * registration that is older than 7 days or whose subscription the browser replaced. Does nothing
+   * in local-only mode or while notifications are off.
+   */
+  sync(settings: NotificationSettings): Promise<void> {
+    return this.#run(async () => {
+      const record = readStored(stored.pushRecord);
+      if (!settings.enabled || !record || this.#state.support !== 'push') return;
+      if (Notification.permission !== 'granted') return;
+      try {
+        const current = await this.#currentSubscription();
+        const stale = !current || current.endpoint !== record.endpoint || pushRecordNeedsRefresh(record, this.now());
+        // After a reload the last body sent is the one kept for the service worker.
+        this.#lastSent ??= JSON.stringify(await readPushPreferences().catch(() => null));
+        if (!stale && JSON.stringify(settings) === this.#lastSent) return;
+        await this.#save(stale ? await this.#pushSubscription() : { subscription: current, publicKey: record.vapidKey }, settings);
+      } catch (error) {
+        this.#notice(`${PUSH_MESSAGES.saveFailed} (${reason(error)})`, 'error');
+      }
+    });
+  }
+
+  clearNotice(): void {
+    this.#set({ notice: null });
+  }
+
+  async #currentSubscription(): Promise<PushSubscription | null> {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.pushManager.getSubscription();
+  }
+
+  /** This browser's subscription for the station's current VAPID key, made if there is none. */
+  async #pushSubscription(): Promise<KeyedSubscription> {
+    const registration = await navigator.serviceWorker.ready;
+    const existing = await registration.pushManager.getSubscription();
+    const { publicKey } = await getJson('/api/push/public-key', pushPublicKeySchema);
+    const key = base64UrlToBytes(publicKey);
+    // A subscription made with another key (the station rotated VAPID keys) cannot be used.
+    if (existing && sameKey(existing.options.applicationServerKey, key)) return { subscription: existing, publicKey };
+    await existing?.unsubscribe();
+    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    return { subscription, publicKey };
+  }
+
+  async #save({ subscription, publicKey }: KeyedSubscription, settings: NotificationSettings): Promise<void> {
+    const body: PushSubscriptionBody = {
+      subscription: webPushSubscriptionSchema.parse(subscription.toJSON()),
+      preferences: { ...settings, favoriteShows: [...settings.favoriteShows] },
+    };
+    await sendJson('PUT', PUSH_PATH, body, savedSchema);
+    this.#lastSent = JSON.stringify(settings);
+    const record: PushRecord = {
+      token: subscription.endpoint,
+      creationTime: String(this.now()),
+      auth: body.subscription.keys.auth,
+      p256dh: body.subscription.keys.p256dh,
+      endpoint: subscription.endpoint,
+      scope: (await navigator.serviceWorker.ready).scope,
+      vapidKey: publicKey,
+    };
+    writeStored(stored.pushRecord, record);
+    // The service worker reads these when the browser replaces the subscription with no page open.
+    await savePushPreferences(body.preferences).catch((error: unknown) =>
+      console.warn('Could not keep the push preferences for the service worker', error),
+    );
+  }
+
+  /** One flow at a time: a second tap while subscribing waits instead of subscribing twice. */
+  #run(flow: () => Promise<void>): Promise<void> {
+    const next = this.#queue.then(async () => {
+      this.#set({ busy: true });
+      try {
+        await flow();
+      } finally {
+        this.#set({ busy: false });
+      }
+    });
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  #notice(text: string, tone: PushTone): void {
+    this.#set({ notice: { text, tone } });
+  }
+
+  #set(patch: Partial<PushState>): void {
+    this.#state = { ...this.#state, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+function currentPermission(): NotificationPermission | null {
+  return 'Notification' in window ? Notification.permission : null;
+}
+
+function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {
+  if (!current) return false;
+  const bytes = new Uint8Array(current);
+  return bytes.length === wanted.length && bytes.every((byte, index) => byte === wanted[index]);
+}
+
+let shared: PushService | null = null;
+
+/** The app's one PushService (the modal and the settings follower share it). */
+export function pushService(): PushService {
+  shared ??= new PushService();
+  return shared;
+}

@@ -1,0 +1,102 @@
+import type { AudioQuality, TrackHistoryEntry } from '@onair/core';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useRealtime } from '../realtime-context.tsx';
+import { useStation } from '../station-context.tsx';
+import type { PlayerSnapshot } from './audio-engine.ts';
+import type { NowPlayingSnapshot } from './now-playing-poller.ts';
+import type { PlayerService, RemotePlaybackView } from './player-service.ts';
+
+const PlayerContext = createContext<PlayerService | null>(null);
+
+/**
+ * Hands the app's PlayerService to the screens. The service is created outside render (main.tsx,
+ * or a test) and is started here on mount and stopped on unmount, so a StrictMode double mount or
+ * a test leaves no <audio>, timer or listener behind.
+ */
+export function PlayerProvider({ service, children }: { service: PlayerService; children: ReactNode }) {
+  const { station, name } = useStation();
+  const realtime = useRealtime();
+  useEffect(() => {
+    service.start();
+    return () => service.stop();
+  }, [service]);
+  // Live from the hub's now-playing topic where a socket is open; the poll carries on beneath it.
+  useEffect(
+    () =>
+      realtime?.subscribe('now-playing', {
+        currentVersion: () => service.realtimeVersion,
+        onDocument: (version, data) => service.receiveRealtime(version, data),
+      }),
+    [realtime, service],
+  );
+  useEffect(() => service.setStation({ name, streams: station?.streams ?? null }), [service, name, station]);
+  return <PlayerContext.Provider value={service}>{children}</PlayerContext.Provider>;
+}
+
+function useService(hook: string): PlayerService {
+  const service = useContext(PlayerContext);
+  if (!service) throw new Error(`${hook} must be used inside <PlayerProvider>`);
+  return service;
+}
+
+/** The player itself, for what must watch it outside React's render (the service-worker updater). */
+export function usePlayerService(): PlayerService {
+  return useService('usePlayerService()');
+}
+
+export interface PlayerApi extends Omit<PlayerSnapshot, 'sourceKind'> {
+  play(): void;
+  pause(): void;
+  toggleMute(): void;
+  setQuality(quality: AudioQuality): void;
+  /** 0..1 multiplier on the volume (the sleep timer's fade-out); the saved volume is unchanged. */
+  setFadeLevel(level: number): void;
+}
+
+/** The player: its state and the listener's controls. */
+export function usePlayer(): PlayerApi {
+  const service = useService('usePlayer()');
+  const snapshot = useSyncExternalStore(service.subscribe, () => service.snapshot);
+  return useMemo(
+    () => ({
+      state: snapshot.state,
+      listening: snapshot.listening,
+      error: snapshot.error,
+      muted: snapshot.muted,
+      quality: snapshot.quality,
+      play: () => service.play(),
+      pause: () => service.pause(),
+      toggleMute: () => service.toggleMute(),
+      setQuality: (quality: AudioQuality) => service.setQuality(quality),
+      setFadeLevel: (level: number) => service.setFadeLevel(level),
+    }),
+    [service, snapshot],
+  );
+}
+
+/** Cast and AirPlay: their state and the listener's two buttons. */
+export function useRemotePlayback(): RemotePlaybackView & { toggleCast(): void; showAirPlayPicker(): void } {
+  const service = useService('useRemotePlayback()');
+  const remote = useSyncExternalStore(service.subscribe, () => service.remote);
+  return useMemo(
+    () => ({
+      ...remote,
+      toggleCast: () => service.toggleCast(),
+      showAirPlayPicker: () => service.showAirPlayPicker(),
+    }),
+    [service, remote],
+  );
+}
+
+/** What is playing, from /api/now-playing (null until the first answer). */
+export function useNowPlaying(): NowPlayingSnapshot {
+  const service = useService('useNowPlaying()');
+  return useSyncExternalStore(service.subscribe, () => service.nowPlaying);
+}
+
+/** The tracks played before, newest first, as the listener heard them (null until the first answer). */
+export function useRecentTracks(): TrackHistoryEntry[] | null {
+  const service = useService('useRecentTracks()');
+  useEffect(() => service.watchTracks(), [service]);
+  return useSyncExternalStore(service.subscribe, () => service.recentTracks);
+}

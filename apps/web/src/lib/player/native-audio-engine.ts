@@ -1,0 +1,214 @@
+import type { AudioPlayerPlugin } from '@mediagrid/capacitor-native-audio';
+import { nativePlatform, nativePlugin } from '../native/native-platform.ts';
+import { PlayerEngine, type PlayerEngineOptions } from './player-engine.ts';
+import type { MediaSessionTrack } from './media-session.ts';
+
+/** The part of the native player plugin (@mediagrid/capacitor-native-audio) the engine uses. */
+export type NativeAudioPlugin = Pick<
+  AudioPlayerPlugin,
+  | 'create'
+  | 'initialize'
+  | 'changeAudioSource'
+  | 'changeMetadata'
+  | 'play'
+  | 'pause'
+  | 'stop'
+  | 'setVolume'
+  | 'destroy'
+  | 'onPlaybackStatusChange'
+  | 'onAudioEnd'
+  | 'getCurrentTime'
+>;
+
+/** The plugin's name on the bridge (Capacitor.Plugins.AudioPlayer). */
+export const NATIVE_AUDIO_PLUGIN = 'AudioPlayer';
+/** The one source the apps play; the plugin shows it in the notification and on the lock screen. */
+export const NATIVE_AUDIO_ID = 'onair-live';
+
+/** Served by apps/server (routes/lock-screen.ts). */
+export const NATIVE_LOCK_SCREEN_PATH = '/api/now-playing/lock-screen';
+/** How often the iOS native player reads it while playing. */
+export const NATIVE_METADATA_INTERVAL_S = 15;
+
+/** The native player inside the apps, null in a browser (where the <audio> engine plays). */
+export function loadNativeAudioPlugin(): Promise<NativeAudioPlugin | null> {
+  return nativePlugin<NativeAudioPlugin>(NATIVE_AUDIO_PLUGIN, async () => {
+    const { AudioPlayer } = await import('@mediagrid/capacitor-native-audio');
+    return AudioPlayer;
+  });
+}
+
+export interface NativeAudioEngineOptions extends PlayerEngineOptions {
+  /** What the lock screen shows when the source is created (later changes: showTrack). */
+  track: MediaSessionTrack;
+}
+
+/**
+ * The player inside the iOS and Android apps: the same state machine as AudioEngine
+ * (playerTransition in @onair/core), but the stream plays in the native player (AVPlayer on iOS,
+ * Media3 in a media-playback foreground service on Android), which keeps playing with the screen
+ * locked and gives the lock-screen, notification and headset controls. The WebView's JavaScript is
+ * only the remote control: effects become plugin calls, the plugin's status callbacks become events.
+ *
+ * Pausing pauses the native source rather than destroying it, so the notification stays and its
+ * Play button works; every start still rejoins the live edge (a fresh, cache-busted URL).
+ */
+export class NativeAudioEngine extends PlayerEngine {
+  #track: MediaSessionTrack;
+  readonly #plugin: Promise<NativeAudioPlugin>;
+  /** Plugin calls run one after another, in the order the engine made them. */
+  #calls: Promise<unknown> = Promise.resolve();
+  /** The native source exists (created, listeners attached). */
+  #created = false;
+  /** Commands of ours in flight: Android reports our own pause/stop as status changes, which are not the listener's. */
+  #ownCommands = 0;
+  /** Bumped at every start and stop, so the failure of a superseded start is ignored. */
+  #attempt = 0;
+
+  constructor(plugin: Promise<NativeAudioPlugin>, options: NativeAudioEngineOptions) {
+    super(options);
+    this.#plugin = plugin;
+    this.#track = options.track;
+  }
+
+  /** The lock screen's title, artist, album and artwork follow what is playing. */
+  showTrack(track: MediaSessionTrack): void {
+    const same = (Object.keys(track) as Array<keyof MediaSessionTrack>).every(
+      (key) => track[key] === this.#track[key],
+    );
+    this.#track = track;
+    if (same || !this.#created) return;
+    this.#command((plugin) => plugin.changeMetadata({ audioId: NATIVE_AUDIO_ID, ...this.#metadata() }));
+  }
+
+  /** Ends the native source (the notification goes); part of destroy(). */
+  protected override release(): void {
+    if (!this.#created) return;
+    this.#created = false;
+    this.#command(async (plugin) => {
+      await plugin.stop({ audioId: NATIVE_AUDIO_ID });
+      await plugin.destroy({ audioId: NATIVE_AUDIO_ID });
+    });
+  }
+
+  protected override resumeIfPaused(): void {
+    // the native player starts by itself once it has data
+  }
+
+  protected override startSource(): void {
+    const url = this.liveUrl();
+    if (url === null) return;
+    const attempt = ++this.#attempt;
+    const volume = this.volume();
+    const created = this.#created;
+    this.#created = true;
+    this.startWatchdog(-1);
+    this.#command(async (plugin) => {
+      const audioId = NATIVE_AUDIO_ID;
+      if (created) {
+        await plugin.changeAudioSource({ audioId, source: url });
+      } else {
+        await this.#create(plugin, url);
+      }
+      await plugin.setVolume({ audioId, volume });
+      await plugin.play({ audioId });
+    }).catch(() => {
+      if (attempt === this.#attempt) this.dispatch({ type: 'sourceFailed', corsBlocked: false });
+    });
+  }
+
+  /** The first start: the native source, its callbacks, its buffers. Undone if any step fails. */
+  async #create(plugin: NativeAudioPlugin, url: string): Promise<void> {
+    const audioId = NATIVE_AUDIO_ID;
+    try {
+      await plugin.create({
+        audioId,
+        audioSource: url,
+        ...this.#metadata(),
+        useForNotification: true,
+        isBackgroundMusic: false,
+        // A live stream has nothing to seek to.
+        showSeekBackward: false,
+        showSeekForward: false,
+        // iOS suspends the WebView's JavaScript in the background: the native player then reads
+        // the titles itself (the server's /api/now-playing/lock-screen, in the plugin's shape).
+        ...(nativePlatform() === 'ios'
+          ? {
+              metadataUpdateUrl: new URL(NATIVE_LOCK_SCREEN_PATH, window.location.href).href,
+              metadataUpdateInterval: NATIVE_METADATA_INTERVAL_S,
+            }
+          : {}),
+      });
+      await plugin.onPlaybackStatusChange({ audioId }, ({ status }) => this.#status(status));
+      await plugin.onAudioEnd({ audioId }, () => this.dispatch({ type: 'mediaEnded' }));
+      await plugin.initialize({ audioId });
+    } catch (error) {
+      this.#created = false;
+      await plugin.destroy({ audioId }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  protected override stopSource(): void {
+    this.#attempt += 1;
+    if (!this.#created) return;
+    this.#command((plugin) => plugin.pause({ audioId: NATIVE_AUDIO_ID })).catch(() => undefined);
+  }
+
+  /**
+   * A silent network switch can leave the native player "playing" with nothing coming (the plugin
+   * reports no error for it): the watchdog reads the native position each second.
+   * Read outside the command queue, so a status change meanwhile still counts as the listener's.
+   */
+  protected override sampleProgress(): void {
+    void this.#plugin
+      .then((plugin) => plugin.getCurrentTime({ audioId: NATIVE_AUDIO_ID }))
+      .then(({ currentTime }) => this.progress(currentTime))
+      .catch(() => undefined);
+  }
+
+  /** From the plugin: the lock screen, a headset, the OS, or (on Android) our own commands. */
+  #status(status: 'playing' | 'paused' | 'stopped'): void {
+    if (status === 'playing') {
+      // Play on the lock screen while the app is paused: the listener wants sound again.
+      this.dispatch(this.snapshot.listening ? { type: 'mediaPlaying' } : { type: 'play' });
+      return;
+    }
+    if (this.#ownCommands > 0) return;
+    // A pause we did not make is the listener's (lock screen, headset unplugged, a call took the
+    // audio); a stop we did not make is the stream lost, and the machine reconnects.
+    this.dispatch(status === 'paused' ? { type: 'mediaPause' } : { type: 'mediaError' });
+  }
+
+  #metadata() {
+    const { title, artist, album, artwork } = this.#track;
+    return {
+      friendlyTitle: title,
+      artistName: artist,
+      albumTitle: album,
+      // The plugin reads a relative path from the app bundle; ours are the station's, so absolute.
+      artworkSource: new URL(artwork || '/images/icon-512.png', window.location.href).href,
+    };
+  }
+
+  protected override applyVolume(): void {
+    if (!this.#created) return;
+    const volume = this.volume();
+    this.#command((plugin) => plugin.setVolume({ audioId: NATIVE_AUDIO_ID, volume })).catch(() => undefined);
+  }
+
+  /** Queues one plugin call after the previous ones; rejects with that call's failure. */
+  #command(call: (plugin: NativeAudioPlugin) => Promise<unknown>): Promise<unknown> {
+    const run = this.#calls.then(async () => {
+      const plugin = await this.#plugin;
+      this.#ownCommands += 1;
+      try {
+        return await call(plugin);
+      } finally {
+        this.#ownCommands -= 1;
+      }
+    });
+    this.#calls = run.catch(() => undefined);
+    return run;
+  }
+}

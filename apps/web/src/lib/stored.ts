@@ -1,0 +1,165 @@
+import {
+  audioQualitySchema,
+  castSessionSchema,
+  DEFAULT_AUDIO_QUALITY,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  listeningSessionSchema,
+  listeningStatsSchema,
+  notificationSettingsSchema,
+  outgoingChatMessageSchema,
+  parseStoredSessions,
+  publicStationSchema,
+  pushRecordSchema,
+  repairNotificationSettings,
+  savedTrackSchema,
+  scheduleDocumentSchema,
+  sleepTimerSchema,
+  STORAGE_KEYS,
+  type AudioQuality,
+  type CastSession,
+  type ListeningSession,
+  type ListeningStats,
+  type NotificationSettings,
+  type OutgoingChatMessage,
+  type PublicStation,
+  type PushRecord,
+  type SavedTrack,
+  type ScheduleDocument,
+  type SleepTimerState,
+} from '@onair/core';
+import { z } from 'zod';
+import { defineStored } from './storage.ts';
+
+/** Repairs a stored list by dropping each entry `schema` refuses, on its own. */
+function validEntries<T>(schema: z.ZodType<T>): (value: unknown) => T[] {
+  return (value) =>
+    Array.isArray(value)
+      ? value.flatMap((entry) => {
+          const parsed = schema.safeParse(entry);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [];
+}
+
+/** Chat names are short; a longer stored one is not the listener's. */
+const CHAT_USERNAME_MAX_CHARS = 50;
+
+/**
+ * Everything the app keeps in the browser, in one place (as Bluesky's persisted schema): each value
+ * with its key, schema and default. Nothing else names a key or touches localStorage (lib/storage.ts
+ * does the reading and writing). Keys are the original app's, all prefixed playfm_ (spec §3); the
+ * three that had other names move once from their old key, so no listener loses data.
+ */
+export const stored = {
+  /** Spec §3; a bad field takes its default, each valid favourite is kept. */
+  notificationSettings: defineStored<NotificationSettings>({
+    key: STORAGE_KEYS.notificationSettings,
+    schema: notificationSettingsSchema,
+    fallback: DEFAULT_NOTIFICATION_SETTINGS,
+    repair: repairNotificationSettings,
+  }),
+  /** Spec §3: null when no timer is set; a half-valid timer is no timer. */
+  sleepTimer: defineStored<SleepTimerState | null>({
+    key: STORAGE_KEYS.sleepTimer,
+    schema: sleepTimerSchema.nullable(),
+    fallback: null,
+  }),
+  /** Spec §3; a bad session is dropped on its own, so it never costs the rest of the history. */
+  statsSessions: defineStored<ListeningSession[]>({
+    key: STORAGE_KEYS.statsSessions,
+    schema: z.array(listeningSessionSchema),
+    fallback: [],
+    repair: parseStoredSessions,
+  }),
+  /**
+   * Written for compatibility with the original app's key; the Stats view recomputes from the
+   * sessions instead, because streaks and "this week" depend on today.
+   */
+  statsListeningStats: defineStored<ListeningStats | null>({
+    key: STORAGE_KEYS.statsListeningStats,
+    schema: listeningStatsSchema.nullable(),
+    fallback: null,
+  }),
+  /** A plain string, 'standard' or 'high' (spec §5). */
+  audioQuality: defineStored<AudioQuality>({
+    key: STORAGE_KEYS.audioQuality,
+    schema: audioQualitySchema,
+    fallback: DEFAULT_AUDIO_QUALITY,
+    raw: true,
+  }),
+  /** Spec §3 'chat_username', a plain string; '' when the listener has not chosen one. */
+  chatUsername: defineStored<string>({
+    key: STORAGE_KEYS.chatUsername,
+    legacyKey: 'chat_username',
+    schema: z.string().max(CHAT_USERNAME_MAX_CHARS),
+    fallback: '',
+    raw: true,
+  }),
+  /**
+   * My chat messages the server has not confirmed yet, so a reload or a closed tab loses none: they
+   * show again as pending and go under their own ids. A bad entry is dropped on its own.
+   */
+  chatOutbox: defineStored<OutgoingChatMessage[]>({
+    key: STORAGE_KEYS.chatOutbox,
+    schema: z.array(outgoingChatMessageSchema),
+    fallback: [],
+    repair: validEntries(outgoingChatMessageSchema),
+  }),
+  /** Spec §3 'lastSeenMessageTime', epoch ms: chat messages after it count as unread. */
+  lastSeenMessageTime: defineStored<number>({
+    key: STORAGE_KEYS.lastSeenMessageTime,
+    legacyKey: 'lastSeenMessageTime',
+    schema: z.number().int().nonnegative(),
+    fallback: 0,
+  }),
+  /** Spec §3; whether it is still fresh enough to resume is restoreCastSession's call. */
+  castSession: defineStored<CastSession | null>({
+    key: STORAGE_KEYS.castSession,
+    schema: castSessionSchema.nullable(),
+    fallback: null,
+  }),
+  /**
+   * The last /api/station answer, so an app opened offline (from the service worker's shell) still
+   * shows the station's name, tagline and colours instead of neutral defaults.
+   */
+  station: defineStored<PublicStation | null>({
+    key: STORAGE_KEYS.station,
+    schema: publicStationSchema.nullable(),
+    fallback: null,
+  }),
+  /** The last schedule the server sent, so a listener offline sees the real week, not the bundled one. */
+  scheduleCache: defineStored<ScheduleDocument | null>({
+    key: STORAGE_KEYS.scheduleCache,
+    legacyKey: 'onair_schedule_cache',
+    schema: scheduleDocumentSchema.nullable(),
+    fallback: null,
+  }),
+  /** Until when (epoch ms) the listener asked not to be offered the install again ('Later'). */
+  installLaterUntil: defineStored<number>({
+    key: STORAGE_KEYS.installLaterUntil,
+    schema: z.number().nonnegative(),
+    fallback: 0,
+  }),
+  /**
+   * Spec §3's push subscription record for this browser's Web Push registration (token = endpoint):
+   * null in local-only mode; its creationTime drives the 7-day refresh (spec §7 #9).
+   */
+  pushRecord: defineStored<PushRecord | null>({
+    key: STORAGE_KEYS.pushRecord,
+    schema: pushRecordSchema.nullable(),
+    fallback: null,
+  }),
+  /** Songs the listener saved with a heart (newest first), kept in this browser only; a bad entry is dropped alone. */
+  savedTracks: defineStored<SavedTrack[]>({
+    key: STORAGE_KEYS.savedTracks,
+    schema: z.array(savedTrackSchema),
+    fallback: [],
+    repair: validEntries(savedTrackSchema),
+  }),
+  /** The Android app's battery-saver hint was read ('Got it'): it is not shown again. */
+  batteryHintDismissed: defineStored<boolean>({
+    key: STORAGE_KEYS.batteryHintDismissed,
+    schema: z.boolean(),
+    fallback: false,
+  }),
+} as const;
