@@ -29,9 +29,14 @@ const LAZY_ROUTES: Record<string, string> = {
   '/schedule': 'src/features/schedule/ScheduleScreen.tsx',
 };
 const EAGER_ROUTES = ['/'];
+const APP_ENTRY = 'index.html';
+/** Pages built on their own (apps/web/vite.*.config.ts): their build manifest and entry. */
+const OWN_BUILD_PAGES: Record<string, { manifest: string; entry: string }> = {
+  '/embed': { manifest: '.vite/embed-manifest.json', entry: 'embed.html' },
+};
 
-function loadManifest(): Record<string, Chunk> {
-  const path = join(DIST, '.vite/manifest.json');
+function loadManifest(file = '.vite/manifest.json'): Record<string, Chunk> {
+  const path = join(DIST, file);
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
   return manifestSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 }
@@ -65,9 +70,7 @@ function weigh(manifest: Record<string, Chunk>, keys: Iterable<string>): { js: n
 
 export function runBundleBench(): void {
   const manifest = loadManifest();
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('The build manifest has no entry chunk');
-  const shell = staticClosure(manifest, entry);
+  const shell = staticClosure(manifest, APP_ENTRY);
   const first = weigh(manifest, shell);
 
   console.log(`Bundle weight from ${DIST} (gzip -9)`);
@@ -85,6 +88,11 @@ export function runBundleBench(): void {
     console.log(
       `${route.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
     );
+  }
+  for (const [route, { manifest: file, entry }] of Object.entries(OWN_BUILD_PAGES)) {
+    const own = loadManifest(file);
+    const page = weigh(own, staticClosure(own, entry));
+    console.log(`${route.padEnd(12)} ${kb(page.js).padStart(10)} ${kb(page.css).padStart(10)}  own build: ${page.files.join(', ')}`);
   }
   const onDemand = Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && !Object.values(LAZY_ROUTES).includes(key))

@@ -47,7 +47,7 @@ async function appRun(browser: Browser, server: ServerFixture, quality: AudioQua
   await page.goto(server.url);
   // The station (stream URLs) must be known, as it is for a listener who looks before tapping.
   await page.waitForFunction(() => document.title !== 'OnAir');
-  await page.getByRole('button', { name: 'Play' }).waitFor();
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
   const ms = await page.evaluate<number>(
     clickToSound({ button: '.player-play', audio: 'audio[data-testid="player-audio"]' }),
   );
