@@ -20,7 +20,7 @@ describe('Home on the demo station', () => {
     await page.goto(server().url);
     await page.getByRole('heading', { name: 'Grace Kavanagh' }).waitFor();
     expect(await page.getByText('On Air', { exact: true }).count()).toBe(1);
-    const upNext = page.locator('.home-up-next');
+    const upNext = page.getByRole('region', { name: /^Up next from:/ });
     await upNext.getByText('Aoife Ní Mhurchú').waitFor();
     expect(await upNext.getByText('7pm - 8:30pm').count()).toBe(1);
 
@@ -55,7 +55,7 @@ describe('Home on the demo station', () => {
     await page.keyboard.press('Tab');
     expect(await focusedName()).toBe('Pause');
     await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Play' }).waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
     expect((await audioState(page)).paused).toBe(true);
     await page.context().close();
   });

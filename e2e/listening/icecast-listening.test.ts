@@ -1,10 +1,7 @@
-import { nowPlayingSchema } from '@onair/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../fixtures/browser.ts';
-import { IcecastFixture } from '../fixtures/icecast.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../fixtures/ports.ts';
-import { ServerFixture } from '../fixtures/server.ts';
+import { useIcecastStation } from '../fixtures/suite.ts';
 import {
   audioState,
   openListenerPage,
@@ -15,41 +12,14 @@ import {
 
 /** Spec §4 and §8 in a real Chromium against a real Icecast 2.4 fed by ffmpeg. */
 describe('listening to a real Icecast', () => {
-  let icecast: IcecastFixture;
-  let server: ServerFixture;
-  let browser: Browser;
+  const station = useIcecastStation();
 
-  beforeAll(async () => {
-    icecast = await IcecastFixture.start();
-    await icecast.startSource('/live', 192);
-    await icecast.startSource('/live-hq', 320);
-    server = await ServerFixture.start({
-      STREAM_STANDARD_URL: icecast.mountUrl('/live'),
-      STREAM_HIGH_URL: icecast.mountUrl('/live-hq'),
-      STATUS_URL: icecast.statusUrl,
-    });
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await icecast?.stop();
-  });
-
-  async function setTrack(song: string): Promise<void> {
-    // Whichever mount Icecast lists first is the one read (spec §3), so both carry the title.
-    await icecast.setTitle('/live', song);
-    await icecast.setTitle('/live-hq', song);
-    await waitFor(`the server to pick up "${song}"`, async () => {
-      const body = nowPlayingSchema.parse(await (await fetch(`${server.url}/api/now-playing`)).json());
-      return `${body.artist} - ${body.title}` === song;
-    });
-  }
+  const { setTrack } = station;
 
   async function openAndPlay(): Promise<Page> {
-    const page = await openListenerPage(browser);
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Play' }).click();
+    const page = await openListenerPage(station.browser());
+    await page.goto(station.server().url);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await waitForSound(page);
     return page;
   }
@@ -74,19 +44,19 @@ describe('listening to a real Icecast', () => {
   it('resumes by itself within 5 s when the source comes back, and after an Icecast restart', async () => {
     const page = await openAndPlay();
 
-    await icecast.stopSource('/live');
+    await station.icecast().stopSource('/live');
     await waitForPlayerState(page, (state) => state !== 'playing', 'to notice the source is gone');
-    await icecast.startSource('/live', 192);
+    await station.icecast().startSource('/live', 192);
     let back = Date.now();
     await waitForPlayerState(page, (state) => state === 'playing', 'to play again');
     await waitForSound(page);
     expect(Date.now() - back).toBeLessThan(5_000);
 
-    await icecast.stopServer();
+    await station.icecast().stopServer();
     await waitForPlayerState(page, (state) => state !== 'playing', 'to notice Icecast is gone');
-    await icecast.startServer();
-    await icecast.startSource('/live', 192);
-    await icecast.startSource('/live-hq', 320);
+    await station.icecast().startServer();
+    await station.icecast().startSource('/live', 192);
+    await station.icecast().startSource('/live-hq', 320);
     back = Date.now();
     await waitForPlayerState(page, (state) => state === 'playing', 'to play after the restart');
     await waitForSound(page);
@@ -119,13 +89,49 @@ describe('listening to a real Icecast', () => {
     await page.context().close();
   });
 
+  it('after an outage, plays again as soon as the network is back or the page is looked at, not after the backoff', async () => {
+    const page = await openListenerPage(station.browser());
+    await page.clock.install();
+    await page.goto(station.server().url);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await waitForSound(page);
+
+    const restartIcecast = async () => {
+      await station.icecast().startServer();
+      await station.icecast().startSource('/live', 192);
+      await station.icecast().startSource('/live-hq', 320);
+    };
+    const wakeWith = [
+      () => window.dispatchEvent(new Event('online')),
+      () => document.dispatchEvent(new Event('visibilitychange')), // headless pages are always 'visible'
+    ];
+    for (const wake of wakeWith) {
+      await station.icecast().stopServer();
+      try {
+        await page.getByText(/^Lost the stream\. Reconnecting in \d+ s…$/).waitFor();
+        // The page's clock stops here: its retry timer can never fire, only the wake-up can bring sound back.
+        // pauseAt needs a moment ahead of the page's clock, which runs on while this round trip does;
+        // a retry due meanwhile just fails once more against the stopped server.
+        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+        await waitForPlayerState(page, (state) => state === 'error', 'to wait for its retry timer');
+      } finally {
+        await restartIcecast(); // the next tests need it, whatever happened here
+      }
+      await page.evaluate(wake);
+      await waitForPlayerState(page, (state) => state === 'playing', 'to play without waiting for its timer');
+      await waitForSound(page);
+      await page.clock.resume();
+    }
+    await page.context().close();
+  });
+
   it('switches to the 320 kbps mount, plays it, and remembers the choice', async () => {
     const page = await openAndPlay();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.getByRole('radio', { name: /High/ }).check();
     await waitFor('a request to the 320 kbps mount', async () =>
-      requested.some((url) => url.startsWith(icecast.mountUrl('/live-hq'))),
+      requested.some((url) => url.startsWith(station.icecast().mountUrl('/live-hq'))),
     );
     await waitForPlayerState(page, (state) => state === 'playing', 'to play the high mount');
     await waitForSound(page);
@@ -134,10 +140,10 @@ describe('listening to a real Icecast', () => {
     expect(await page.getByRole('radio', { name: /High/ }).isChecked()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('playfm_audio_quality'))).toBe('high');
     requested.length = 0;
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await waitForSound(page);
-    expect(requested.some((url) => url.startsWith(icecast.mountUrl('/live-hq')))).toBe(true);
-    expect(requested.some((url) => url.startsWith(`${icecast.mountUrl('/live')}?`))).toBe(false);
+    expect(requested.some((url) => url.startsWith(station.icecast().mountUrl('/live-hq')))).toBe(true);
+    expect(requested.some((url) => url.startsWith(`${station.icecast().mountUrl('/live')}?`))).toBe(false);
     await page.context().close();
   });
 });

@@ -60,7 +60,8 @@ export function nextRelease(dist: string, marker: string): string {
   const revision = createHash('md5').update(html).digest('hex');
   const swPath = join(next, 'sw.js');
   const sw = readFileSync(swPath, 'utf8');
-  const updated = sw.replace(/(\{url:"index\.html",revision:")[0-9a-f]+(")/, `$1${revision}$2`);
+  // injectManifest writes the precache list into sw.js as JSON: {"revision":"…","url":"index.html"}.
+  const updated = sw.replace(/(\{"revision":")[0-9a-f]+(","url":"index\.html"\})/, `$1${revision}$2`);
   if (updated === sw) throw new Error('sw.js has no precache entry for index.html');
   writeFileSync(swPath, updated);
   return next;

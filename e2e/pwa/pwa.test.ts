@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { expectInstallOffer, launchBrowser, openPage } from '../fixtures/browser.ts';
+import { playAndWaitForSound, waitForSound } from '../fixtures/listener.ts';
 import { freePort, waitFor } from '../fixtures/ports.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 import { copyBuiltApp, Deployment, nextRelease, removeDir } from './deployment.ts';
@@ -87,6 +88,7 @@ describe('the installable app (service worker, manifest, install offer)', () => 
 
     it('offers installation about 3 s after load when the browser fires beforeinstallprompt', async () => {
       const page = await openPage(browser);
+      await expectInstallOffer(page);
       await page.goto(server.url);
       await page.getByText(TAGLINE).first().waitFor();
       await page.evaluate(() => {
@@ -140,7 +142,8 @@ describe('the installable app (service worker, manifest, install offer)', () => 
       dirs.forEach(removeDir);
     });
 
-    it('reloads the open page into the new version exactly once', async () => {
+    /** Serves the built app, opens it in a page that counts its loads, and readies the next release. */
+    async function openFirstRelease() {
       const port = await freePort();
       const dist = copyBuiltApp();
       const dataDir = mkdtempSync(join(tmpdir(), 'onair-pwa-data-'));
@@ -160,10 +163,18 @@ describe('the installable app (service worker, manifest, install offer)', () => 
       await waitForServiceWorker(page);
       const loads = () => page.evaluate(() => Number(sessionStorage.getItem('loads')));
       expect(await loads()).toBe(1);
+      const deployNext = async () => {
+        await first?.stop();
+        first = undefined;
+        second = await Deployment.start(port, next, dataDir);
+      };
+      const newVersionLoaded = async () => (await page.locator('meta[name="onair-build"]').count()) === 1;
+      return { page, loads, deployNext, newVersionLoaded };
+    }
 
-      await first.stop();
-      first = undefined;
-      second = await Deployment.start(port, next, dataDir);
+    it('reloads the open page into the new version exactly once', async () => {
+      const { page, loads, deployNext, newVersionLoaded } = await openFirstRelease();
+      await deployNext();
 
       // The page's own 30 s update check finds the new service worker; it skips waiting and takes over.
       // Generous: on a busy machine the browser takes a while to install and activate a version.
@@ -171,7 +182,7 @@ describe('the installable app (service worker, manifest, install offer)', () => 
         'the page to reload into the new version',
         async () => {
           await page.clock.fastForward('00:31');
-          return (await page.locator('meta[name="onair-build"]').count()) === 1;
+          return newVersionLoaded();
         },
         90_000,
       );
@@ -181,6 +192,33 @@ describe('the installable app (service worker, manifest, install offer)', () => 
       // Later checks find nothing new: no second reload, no loop.
       for (let check = 0; check < 3; check += 1) await page.clock.fastForward('00:31');
       await page.waitForTimeout(2_000);
+      expect(await loads()).toBe(2);
+      await page.context().close();
+    }, 180_000);
+
+    it('keeps the music playing through a new release, and loads it once the listener pauses', async () => {
+      const { page, loads, deployNext, newVersionLoaded } = await openFirstRelease();
+      await playAndWaitForSound(page);
+      await page.evaluate(() => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => document.documentElement.setAttribute('data-sw-changed', ''));
+      });
+      await deployNext();
+
+      await waitFor(
+        'the new version to take control',
+        async () => {
+          await page.clock.fastForward('00:31');
+          return (await page.locator('html[data-sw-changed]').count()) === 1;
+        },
+        90_000,
+      );
+      // The stream moved to the new server with the page; the page itself was not reloaded.
+      await waitForSound(page, 30_000);
+      expect(await loads()).toBe(1);
+      expect(await newVersionLoaded()).toBe(false);
+
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await waitFor('the page to reload into the new version', newVersionLoaded, 30_000);
       expect(await loads()).toBe(2);
       await page.context().close();
     }, 180_000);

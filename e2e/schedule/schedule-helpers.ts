@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Schedule } from '@onair/core';
+import type { Browser, Page } from 'playwright-core';
+import { openPage } from '../fixtures/browser.ts';
 
 export const ADMIN = { username: 'Station Admin', password: 'e2e-admin-password' };
 export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -11,6 +13,20 @@ export async function signInThroughForm(page: Page): Promise<void> {
   await dialog.getByLabel('Password').fill(ADMIN.password);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Manage' }).waitFor();
+}
+
+/** A fresh admin page on the schedule at `baseUrl`, signed in and in Manage mode. */
+export async function openManaging(browser: Browser, baseUrl: string): Promise<Page> {
+  const page = await openPage(browser);
+  await page.goto(`${baseUrl}/schedule`);
+  await signInThroughForm(page);
+  await page.getByRole('button', { name: 'Manage' }).click();
+  return page;
+}
+
+/** The schedule document as the server stores it now. */
+export async function storedSchedule(baseUrl: string): Promise<{ data: Schedule; version: number }> {
+  return (await (await fetch(`${baseUrl}/api/schedule`)).json()) as { data: Schedule; version: number };
 }
 
 type WatchedWindow = Window & { __onairTextShownAt?: Promise<number> };

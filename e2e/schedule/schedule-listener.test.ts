@@ -33,12 +33,34 @@ describe('the schedule for listeners', () => {
     const mondayTab = page.getByRole('button', { name: 'Mon (today)' });
     await mondayTab.waitFor();
     expect(await mondayTab.getAttribute('aria-current')).toBe('true');
-    const badges = page.locator('li').filter({ has: page.getByText('On Air', { exact: true }) });
+    const badges = page.getByRole('listitem').filter({ has: page.getByText('On Air', { exact: true }) });
     expect(await badges.count()).toBe(1);
     expect(await badges.first().textContent()).toContain(onAir.slot.artist);
     expect(await badges.first().textContent()).toContain(onAir.slot.time);
-    // The active (centred) slide is Monday's.
-    expect(await page.locator('.swiper-slide-active h2').textContent()).toContain('Monday');
+    await page.context().close();
+  });
+
+  it("opens on Sunday's slide, badge and all, while Sunday's '11pm - 2am' runs past midnight", async () => {
+    const instant = new Date('2026-11-23T00:30:00Z'); // Monday 00:30 in Dublin (GMT)
+    const onAir = findOnAir(schedule, instant, 'Europe/Dublin');
+    expect(onAir?.day).toBe('Sunday');
+    expect(onAir?.slot.time).toBe('11pm - 2am');
+    const page = await openPage(browser);
+    await page.clock.setFixedTime(instant);
+    await page.goto(`${server.url}/schedule`);
+    const sundayTab = page.getByRole('button', { name: 'Sun', exact: true });
+    await sundayTab.waitFor();
+    expect(await sundayTab.getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Mon (today)' }).getAttribute('aria-current')).toBeNull();
+    const sunday = page.getByRole('group', { name: 'Sunday' });
+    const badged = sunday.getByRole('listitem').filter({ has: page.getByText('On Air', { exact: true }) });
+    expect(await badged.count()).toBe(1);
+    expect(await badged.textContent()).toContain(onAir?.slot.artist);
+    // The slide in view is Sunday's: its middle is the screen's (the coverflow centres the active slide).
+    const box = await sunday.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    if (!box) throw new Error('the Sunday slide is not rendered');
+    expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(box.width / 2);
     await page.context().close();
   });
 
@@ -46,12 +68,13 @@ describe('the schedule for listeners', () => {
     const page = await openPage(browser);
     await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z')); // a Wednesday
     await page.goto(`${server.url}/schedule`);
-    await page.locator('.swiper-slide-active h2', { hasText: 'Wednesday' }).waitFor();
+    const shown = (day: string) => page.getByRole('button', { name: day.slice(0, 3) }).and(page.locator('[aria-current="true"]'));
+    await shown('Wednesday').waitFor();
     await page.keyboard.press('ArrowRight');
-    await page.locator('.swiper-slide-active h2', { hasText: 'Thursday' }).waitFor();
+    await shown('Thursday').waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    await page.locator('.swiper-slide-active h2', { hasText: 'Tuesday' }).waitFor();
+    await shown('Tuesday').waitFor();
     await page.context().close();
   });
 
@@ -62,7 +85,7 @@ describe('the schedule for listeners', () => {
     const wednesday = schedule.find((day) => day.day === 'Wednesday')?.shows ?? [];
     const slot = wednesday.find((candidate) => candidate.show.trim() !== '' && candidate.artist !== 'Play Show Replays');
     if (!slot) throw new Error('no named show on Wednesday');
-    const today = page.locator('.swiper-slide-active');
+    const today = page.getByRole('group', { name: 'Wednesday' });
     const add = today.getByRole('button', { name: `Add ${slot.show} to favourites` }).first();
     await add.click();
     await page.getByRole('button', { name: `Remove ${slot.show} from favourites` }).first().waitFor();
@@ -104,10 +127,16 @@ describe('the schedule for listeners', () => {
   it('falls back to the regular week with a notice when the server cannot be reached', async () => {
     const page = await openPage(browser);
     await page.route('**/api/schedule', (route) => route.abort());
+    // As the service worker's copy of the page would be: no week written into it by the server.
+    await page.route(`${server.url}/schedule`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script type="application\/json" id="onair-initial-data">.*?<\/script>/s, '');
+      await route.fulfill({ response, body });
+    });
     await page.routeWebSocket(/\/api\/realtime$/, () => undefined);
     await page.goto(`${server.url}/schedule`);
     await page.getByText('Can’t load the latest schedule right now: showing the regular week.').waitFor();
-    expect(await page.locator('.swiper-slide').count()).toBe(7);
+    expect(await page.getByRole('group', { name: /day$/ }).count()).toBe(7);
     await page.context().close();
   });
 
