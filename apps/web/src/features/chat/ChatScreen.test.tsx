@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
@@ -66,6 +66,9 @@ describe('ChatScreen', () => {
       }),
     );
     expect(await screen.findByText('Cian says: tune!')).toBeInTheDocument();
+    // Moderation is the station's: a listener is offered neither Delete nor Mute.
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mute 10 min' })).not.toBeInTheDocument();
     expect(readStored(stored.lastSeenMessageTime)).toBe(chatMessage(3).createdAt);
 
     await userEvent.click(within(station as HTMLElement).getByRole('button', { name: 'More reactions' }));
@@ -107,5 +110,98 @@ describe('ChatScreen', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Close' }));
     expect(router.state.location.pathname).toBe('/');
     expect(events.map((event) => event.name)).toEqual(['chat_close']);
+  });
+
+  it('says "Connecting to chat..." until the server answers the session', async () => {
+    let answerSession: (response: Response) => void = () => {};
+    stubAppApi({
+      'GET /api/chat/session': () => new Promise<Response>((resolve) => (answerSession = resolve)),
+      'GET /api/chat/messages?limit=50': { body: { messages: [chatMessage(1)] } },
+    });
+    renderAppAt('/chat');
+    expect(await screen.findByText('Connecting to chat...')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Message' })).not.toBeInTheDocument();
+
+    await act(async () => answerSession(Response.json({ name: 'Niamh', admin: false })));
+    expect(await screen.findByRole('combobox', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.queryByText('Connecting to chat...')).not.toBeInTheDocument();
+  });
+
+  it('pages up with "Load earlier messages" until the start of the chat', async () => {
+    const newest = Array.from({ length: 50 }, (_, index) => chatMessage(index + 51));
+    stubAppApi({
+      'GET /api/chat/session': { body: { name: 'Niamh', admin: false } },
+      'GET /api/chat/messages?limit=50': { body: { messages: newest } },
+      'GET /api/chat/messages?limit=50&before=51': {
+        body: { messages: [chatMessage(49, { text: 'the first word' }), chatMessage(50)] },
+      },
+    });
+    renderAppAt('/chat');
+    await screen.findByText('message 51');
+    expect(screen.queryByText('the first word')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByText('the first word')).toBeInTheDocument();
+    expect(screen.getByText('This is the start of the chat.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('counts what arrives while the listener reads older messages, and takes them to it', async () => {
+    stubAppApi({
+      'GET /api/chat/session': { body: { name: 'Niamh', admin: false } },
+      'GET /api/chat/messages?limit=50': { body: { messages: [chatMessage(1), chatMessage(2)] } },
+    });
+    const { client, sockets } = fakeRealtime();
+    renderAppAt('/chat', { realtime: client });
+    await screen.findByText('message 2');
+    sockets[0]?.open();
+
+    // The listener has scrolled up: 600 px of conversation below what they read.
+    const scroller = document.querySelector<HTMLElement>('.chat-room__scroller');
+    if (!scroller) throw new Error('no chat scroller');
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 300 });
+    const scrollTo = vi.fn();
+    scroller.scrollTo = scrollTo;
+    scroller.scrollTop = 100;
+    fireEvent.scroll(scroller);
+
+    for (const n of [3, 4]) {
+      act(() =>
+        sockets[0]?.receive({
+          topic: 'chat',
+          version: n,
+          data: { type: 'message', message: chatMessage(n) },
+        }),
+      );
+    }
+    await screen.findByText('message 4');
+    expect(scroller.scrollTop).toBe(100);
+    await userEvent.click(screen.getByRole('button', { name: '2 new messages ↓' }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 1000 }));
+    expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
+  });
+
+  it('lets the station delete a message and mute its writer for 10 minutes', async () => {
+    const target = chatMessage(1, { name: 'Cian', text: 'buy cheap watches' });
+    const mute = vi.fn(() => Response.json({ name: 'Cian', mutedUntil: NOW.getTime() + 600_000 }));
+    const remove = vi.fn(() => Response.json(null));
+    stubAppApi({
+      'GET /api/chat/session': { body: { name: 'Station Admin', admin: true } },
+      'GET /api/chat/messages?limit=50': { body: { messages: [target] } },
+      'POST /api/chat/mutes': mute,
+      [`DELETE /api/chat/messages/${target.id}`]: remove,
+    });
+    renderAppAt('/chat');
+    const actions = await screen.findByRole('group', { name: "Actions for Cian's message" });
+
+    await userEvent.click(within(actions).getByRole('button', { name: 'Mute 10 min' }));
+    expect(await screen.findByText('Cian is muted for 10 minutes.')).toBeInTheDocument();
+    expect(mute).toHaveBeenCalledTimes(1);
+    const [muteRequest] = mute.mock.calls[0] as unknown as [{ init?: RequestInit }];
+    expect(JSON.parse(String(muteRequest.init?.body))).toEqual({ name: 'Cian', minutes: 10 });
+
+    await userEvent.click(within(actions).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
   });
 });
