@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Above setup.ts's 5 s for findBy*/waitFor: with the default (also 5 s), a wait that failed
+    // showed up in CI as a bare "Test timed out" instead of what it was waiting for.
+    testTimeout: 20_000,
   },
 });
