@@ -6,28 +6,32 @@ import { VitePWA } from 'vite-plugin-pwa';
 // the demo stream there, so the browser sees one origin just as it does in production.
 const API_ORIGIN = 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's prerender (src/app/server-render.tsx) into dist/.server: no public files, no worker,
+  // and every dependency bundled in, so a dist copied anywhere (WEB_DIST) still loads it.
+  ...(isSsrBuild ? { publicDir: false as const, ssr: { noExternal: true } } : {}),
   plugins: [
     react(),
-    VitePWA({
-      // Our own worker (src/sw.ts): the precached shell as before, plus Web Push (issue 10).
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      scope: '/',
-      // The app registers /sw.js itself with workbox-window (features/pwa), to own the update flow.
-      injectRegister: false,
-      // The manifest is per station, so the server writes it from the station config at runtime.
-      manifest: false,
-      injectManifest: {
-        globPatterns: [
-          '**/*.{js,css,html}',
-          'images/*.{svg,png}',
-          // The one show image the app shows whatever the schedule: the fallback.
-          'images/shows/fallback_400.jpg',
-        ],
-      },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        // Our own worker (src/sw.ts): the precached shell as before, plus Web Push (issue 10).
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        scope: '/',
+        // The app registers /sw.js itself with workbox-window (features/pwa), to own the update flow.
+        injectRegister: false,
+        // The manifest is per station, so the server writes it from the station config at runtime.
+        manifest: false,
+        injectManifest: {
+          globPatterns: [
+            '**/*.{js,css,html}',
+            'images/*.{svg,png}',
+            // The one show image the app shows whatever the schedule: the fallback.
+            'images/shows/fallback_400.jpg',
+          ],
+        },
+      }),
   ],
   build: {
     outDir: 'dist',
@@ -43,4 +47,4 @@ export default defineConfig({
       '/demo': { target: API_ORIGIN, changeOrigin: true },
     },
   },
-});
+}));

@@ -9,6 +9,7 @@ import { SleepTimerModal, useSleepTimer } from '../features/sleep-timer/index.ts
 import { useListeningSessions } from '../features/stats/index.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { useStation } from '../lib/station-context.tsx';
+import { BrowserOnly } from '../ui/BrowserOnly.tsx';
 import { ShaderBackground } from './shader-background/ShaderBackground.tsx';
 
 /** `?dialog=sleep-timer` opens the sleep timer over any screen (Home's Timer shortcut sets it). */
@@ -99,10 +100,12 @@ export function Layout() {
           </Link>
         </footer>
       ) : null}
-      <PlayerCompanions online={online} />
-      <NotificationsCompanion open={notifications.open} onClose={notifications.close} />
-      <InstallModal />
-      <ServiceWorkerUpdater />
+      <BrowserOnly>
+        <PlayerCompanions online={online} />
+        <NotificationsCompanion open={notifications.open} onClose={notifications.close} />
+        <InstallModal />
+        <ServiceWorkerUpdater />
+      </BrowserOnly>
     </div>
   );
 }

@@ -15,6 +15,17 @@ function ScreenLoading({ text }: { text: string }) {
 const ChatLoading = () => <ScreenLoading text="Loading chat…" />;
 const ScheduleLoading = () => <ScreenLoading text="Loading schedule..." />;
 
+/** What a route's screen is built from: the module its `lazy` imports, as Vite's manifest names it. */
+export interface ScreenChunk {
+  chunk: string;
+}
+
+/**
+ * A split-out screen's module, for the server's prerender: it links that chunk's stylesheet in the
+ * page's head, so the prerendered screen is styled from its first paint. Same path as the `lazy` import.
+ */
+const screenChunk = (chunk: string): ScreenChunk => ({ chunk });
+
 /**
  * The app's routes, shared by the browser router and by tests (createMemoryRouter).
  *
@@ -30,26 +41,37 @@ export const appRoutes: RouteObject[] = [
       { index: true, Component: HomeScreen },
       {
         path: 'schedule',
+        handle: screenChunk('src/features/schedule/ScheduleScreen.tsx'),
         // The coverflow carousel and the admin editor stay out of Home's first paint.
         lazy: () =>
-          import('../features/schedule/ScheduleScreen.tsx').then(({ ScheduleScreen }) => ({ Component: ScheduleScreen })),
+          import('../features/schedule/ScheduleScreen.tsx').then(({ ScheduleScreen }) => ({
+            Component: ScheduleScreen,
+          })),
         HydrateFallback: ScheduleLoading,
       },
       {
         path: 'chat',
+        handle: screenChunk('src/features/chat/ChatScreen.tsx'),
         // Chat is the heaviest screen once built, so it is split out and fetched on first visit.
-        lazy: () => import('../features/chat/ChatScreen.tsx').then(({ ChatScreen }) => ({ Component: ChatScreen })),
+        lazy: () =>
+          import('../features/chat/ChatScreen.tsx').then(({ ChatScreen }) => ({ Component: ChatScreen })),
         HydrateFallback: ChatLoading,
       },
       {
         path: 'stats',
+        handle: screenChunk('src/features/stats/StatsScreen.tsx'),
         // Stats are visited rarely; their chunk stays out of the first paint of Home.
-        lazy: () => import('../features/stats/StatsScreen.tsx').then(({ StatsScreen }) => ({ Component: StatsScreen })),
+        lazy: () =>
+          import('../features/stats/StatsScreen.tsx').then(({ StatsScreen }) => ({ Component: StatsScreen })),
       },
       {
         path: 'insights',
+        handle: screenChunk('src/features/insights/InsightsScreen.tsx'),
         // The admin's insights page and its charts never reach a listener's first paint.
-        lazy: () => import('../features/insights/InsightsScreen.tsx').then(({ InsightsScreen }) => ({ Component: InsightsScreen })),
+        lazy: () =>
+          import('../features/insights/InsightsScreen.tsx').then(({ InsightsScreen }) => ({
+            Component: InsightsScreen,
+          })),
       },
     ],
   },

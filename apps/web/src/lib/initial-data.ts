@@ -20,3 +20,8 @@ export function initialData(): InitialData | null {
   }
   return read;
 }
+
+/** The server's prerender of a screen: the same data, handed over, as there is no page to read yet. */
+export function provideInitialData(data: InitialData): void {
+  read = data;
+}

@@ -8,7 +8,7 @@ const ScheduleContext = createContext<ScheduleStore | null>(null);
 interface ScheduleProviderProps {
   children: ReactNode;
   store?: ScheduleStore;
-  /** The realtime client to follow, injected (main.tsx: the page's shared one); null: no live updates. */
+  /** The realtime client to follow, injected (start-app.tsx: the page's shared one); null: no live updates. */
   realtime: RealtimeClient | null;
   /** The week the server wrote into the page, if any: ready from the first render. */
   initial?: ScheduleDocument | null;
@@ -40,6 +40,7 @@ export function useSchedule(): ScheduleState {
   if (!store) throw new Error('useSchedule() must be used inside <ScheduleProvider>');
   return useSyncExternalStore(
     (listener) => store.subscribe(listener),
+    () => store.state,
     () => store.state,
   );
 }

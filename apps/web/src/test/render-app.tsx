@@ -6,7 +6,7 @@ import { PlayerService } from '../lib/player/index.ts';
 import type { RealtimeClient } from '../lib/realtime-client.ts';
 
 /**
- * The whole app, providers and routes as in main.tsx, opened at `path` in memory. No realtime
+ * The whole app, providers and routes as in start-app.tsx, opened at `path` in memory. No realtime
  * socket unless the test hands one in (e.g. `fakeRealtime().client` from fixtures.ts).
  */
 export function renderAppAt(path: string, options: { realtime?: RealtimeClient | null } = {}) {

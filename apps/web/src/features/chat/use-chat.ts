@@ -24,6 +24,6 @@ export function useChat(): { state: ChatState; chat: ChatService } {
   const [chat] = useState(() => serviceFor(realtime));
   // A stable subscribe: a new one each render would stop and restart the room (and refetch) every time.
   const subscribe = useCallback((listener: () => void) => chat.subscribe(listener), [chat]);
-  const state = useSyncExternalStore(subscribe, () => chat.state);
+  const state = useSyncExternalStore(subscribe, () => chat.state, () => chat.state);
   return { state, chat };
 }

@@ -35,6 +35,7 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
   const pending = useSyncExternalStore(
     (listener) => queue.subscribe(listener),
     () => queue.pending,
+    () => queue.pending,
   );
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
 

@@ -9,7 +9,7 @@ import type { PlayerService, RemotePlaybackView } from './player-service.ts';
 const PlayerContext = createContext<PlayerService | null>(null);
 
 /**
- * Hands the app's PlayerService to the screens. The service is created outside render (main.tsx,
+ * Hands the app's PlayerService to the screens. The service is created outside render (start-app.tsx,
  * or a test) and is started here on mount and stopped on unmount, so a StrictMode double mount or
  * a test leaves no <audio>, timer or listener behind.
  */
@@ -56,7 +56,7 @@ export interface PlayerApi extends Omit<PlayerSnapshot, 'sourceKind'> {
 /** The player: its state and the listener's controls. */
 export function usePlayer(): PlayerApi {
   const service = useService('usePlayer()');
-  const snapshot = useSyncExternalStore(service.subscribe, () => service.snapshot);
+  const snapshot = useSyncExternalStore(service.subscribe, () => service.snapshot, () => service.snapshot);
   return useMemo(
     () => ({
       state: snapshot.state,
@@ -77,7 +77,7 @@ export function usePlayer(): PlayerApi {
 /** Cast and AirPlay: their state and the listener's two buttons. */
 export function useRemotePlayback(): RemotePlaybackView & { toggleCast(): void; showAirPlayPicker(): void } {
   const service = useService('useRemotePlayback()');
-  const remote = useSyncExternalStore(service.subscribe, () => service.remote);
+  const remote = useSyncExternalStore(service.subscribe, () => service.remote, () => service.remote);
   return useMemo(
     () => ({
       ...remote,
@@ -91,12 +91,12 @@ export function useRemotePlayback(): RemotePlaybackView & { toggleCast(): void; 
 /** What is playing, from /api/now-playing (null until the first answer). */
 export function useNowPlaying(): NowPlayingSnapshot {
   const service = useService('useNowPlaying()');
-  return useSyncExternalStore(service.subscribe, () => service.nowPlaying);
+  return useSyncExternalStore(service.subscribe, () => service.nowPlaying, () => service.nowPlaying);
 }
 
 /** The tracks played before, newest first, as the listener heard them (null until the first answer). */
 export function useRecentTracks(): TrackHistoryEntry[] | null {
   const service = useService('useRecentTracks()');
   useEffect(() => service.watchTracks(), [service]);
-  return useSyncExternalStore(service.subscribe, () => service.recentTracks);
+  return useSyncExternalStore(service.subscribe, () => service.recentTracks, () => service.recentTracks);
 }

@@ -150,7 +150,9 @@ export class PlayerService {
     const cast = this.#castNow?.snapshot ?? INITIAL_CAST_SNAPSHOT;
     const last = this.#remote;
     if (last && last.cast === cast && last.airPlay === this.#airPlay) return last;
-    this.#remote = { castOffered: castSupported(), cast, airPlay: this.#airPlay };
+    // No navigator while the server prerenders the page: the button comes with the browser's render.
+    const castOffered = typeof navigator === 'object' && castSupported();
+    this.#remote = { castOffered, cast, airPlay: this.#airPlay };
     return this.#remote;
   }
 
