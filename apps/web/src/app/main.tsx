@@ -1,32 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { initialData } from '../lib/initial-data.ts';
-import { PlayerService } from '../lib/player/index.ts';
-import { sharedRealtimeClient } from '../lib/realtime-client.ts';
-import { startNativeShell } from '../lib/native/native-shell.ts';
 import '../styles/global.css';
-import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
 
-const router = createAppRouter();
-// Outside render: StrictMode renders twice, and the player must exist once per page.
-// The server writes the station, the week and now-playing into the page: the first render needs no API.
-const initial = initialData();
-const player = new PlayerService({ initialNowPlaying: initial?.nowPlaying ?? null });
-// Events go to the station's own server, never to a third party (and nowhere under DNT/GPC). The
-// sink is a chunk of its own, off Home's first paint: events need a listener's tap, which comes later.
-void import('../lib/analytics-sink.ts').then(({ startServerAnalytics }) => startServerAnalytics());
-// Inside the iOS and Android apps only (a no-op in browsers): Android's back button closes a dialog first.
-void startNativeShell();
+/**
+ * The server sends the page with its screen prerendered (server-render.tsx). That screen is painted
+ * before the app's code runs, since parsing and running it holds a slow phone for a second; the page
+ * is already what the listener came for in the meantime. Without a prerender (the dev server, the
+ * offline shell) the app starts at once.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A hidden page gets no frames: it would wait for one until the listener looks.
+    if (!container?.hasChildNodes() || document.visibilityState !== 'visible') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders realtime={sharedRealtimeClient()} player={player} initial={initial}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void afterFirstPaint()
+  .then(() => import('./start-app.tsx'))
+  .then(({ startApp }) => startApp(container));

@@ -13,9 +13,9 @@ export { StationProvider, useStation } from '../lib/station-context.tsx';
 
 interface AppProvidersProps {
   children: ReactNode;
-  /** The page's realtime socket (main.tsx passes the shared one); null means no live updates. */
+  /** The page's realtime socket (start-app.tsx passes the shared one); null means no live updates. */
   realtime: RealtimeClient | null;
-  /** The page's player, created outside render (main.tsx, a test); the provider starts and stops it. */
+  /** The page's player, created outside render (start-app.tsx, a test); the provider starts and stops it. */
   player: PlayerService;
   /** What the server wrote into the page for the first render (null: loaded over the API). */
   initial?: InitialData | null;
