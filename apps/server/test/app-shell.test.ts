@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INITIAL_DATA_ELEMENT_ID, initialDataSchema } from '@onair/core';
@@ -28,10 +29,39 @@ interface Started {
 }
 let started: Started | null = null;
 
-async function start(station: Record<string, unknown> = {}): Promise<FastifyInstance> {
+/**
+ * A build's screen prerender (apps/web/src/app/server-render.tsx) as the server loads it: a module
+ * in dist/.server, and Vite's manifest of the client chunks. `body` is the module's renderScreen body.
+ */
+function writePrerender(dist: string, body: string): void {
+  mkdirSync(join(dist, '.server'), { recursive: true });
+  writeFileSync(
+    join(dist, '.server', 'server-render.js'),
+    `export async function renderScreen(url, data) {\n${body}\n}\n`,
+  );
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  const manifest = {
+    'index.html': { file: 'assets/index-abc.js', imports: ['_shared.js'], css: ['assets/index-abc.css'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    'src/app/start-app.tsx': {
+      file: 'assets/start-app-2.js',
+      imports: ['_shared.js', 'index.html'],
+      css: ['assets/start-app-2.css'],
+    },
+    'src/features/schedule/ScheduleScreen.tsx': {
+      file: 'assets/ScheduleScreen-3.js',
+      imports: ['_shared.js'],
+      css: ['assets/ScheduleScreen-3.css'],
+    },
+  };
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+}
+
+async function start(station: Record<string, unknown> = {}, prerender?: string): Promise<FastifyInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'onair-shell-'));
   const dist = join(dir, 'dist');
   mkdirSync(join(dist, 'images'), { recursive: true });
+  if (prerender) writePrerender(dist, prerender);
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
   writeFileSync(join(dist, 'images', 'share-1200x630.jpg'), 'jpg');
   mkdirSync(join(dist, 'images', 'shows'));
@@ -48,7 +78,12 @@ async function start(station: Record<string, unknown> = {}): Promise<FastifyInst
       ...station,
     }),
   );
-  const config = loadConfig({ DATA_DIR: dir, WEB_DIST: dist, STATION_CONFIG: stationFile, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    WEB_DIST: dist,
+    STATION_CONFIG: stationFile,
+    LOG_LEVEL: 'silent',
+  });
   const db = await openDb({ dataDir: config.dataDir });
   await new ScheduleRepo(db).seedIfEmpty(loadBundledSchedule(), new Date());
   const app = await buildApp(config, { db, pushTimer: false });
@@ -64,13 +99,16 @@ afterEach(async () => {
 
 /** The inlined data block, parsed as the web app parses it. */
 function initialData(html: string) {
-  const match = new RegExp(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">(.*?)</script>`, 's').exec(html);
+  const match = new RegExp(
+    `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
   if (!match?.[1]) throw new Error('no initial data in the page');
   return initialDataSchema.parse(JSON.parse(match[1]));
 }
 
 describe('the app shell in index.html', () => {
-  it("names the station and carries share previews on every navigation path", async () => {
+  it('names the station and carries share previews on every navigation path', async () => {
     const app = await start();
     for (const url of NAV_PATHS) {
       const response = await app.inject({ url, headers: { accept: 'text/html', host: 'radio.example' } });
@@ -84,7 +122,9 @@ describe('the app shell in index.html', () => {
       expect(html).not.toContain('around the clock');
       expect(html).toContain('<meta property="og:title" content="Harbour FM" />');
       expect(html).toContain('<meta property="og:description" content="Tides &#38; tunes" />');
-      expect(html).toContain('<meta property="og:image" content="http://radio.example/images/share-1200x630.jpg" />');
+      expect(html).toContain(
+        '<meta property="og:image" content="http://radio.example/images/share-1200x630.jpg" />',
+      );
       expect(html).toContain('<meta property="og:image:width" content="1200" />');
       expect(html).toContain('<meta property="og:image:height" content="630" />');
       expect(html).toContain(`<meta property="og:url" content="http://radio.example${url}" />`);
@@ -117,7 +157,9 @@ describe('the app shell in index.html', () => {
       expect(response.statusCode, `${url} ${accept}`).toBe(404);
       expect(response.json()).toEqual({ error: 'Not found' });
     }
-    expect((await app.inject({ url: '/api/station', headers: { accept: '*/*' } })).json()).toMatchObject({ name: 'Harbour FM' });
+    expect((await app.inject({ url: '/api/station', headers: { accept: '*/*' } })).json()).toMatchObject({
+      name: 'Harbour FM',
+    });
   });
 
   it('never sends the bare template, even when asked for /index.html', async () => {
@@ -150,9 +192,79 @@ describe('the app shell in index.html', () => {
   });
 
   it('preconnects to a stream host on another origin', async () => {
-    const app = await start({ streams: { standard: 'https://stream.example:8443/live', high: 'https://stream.example:8443/hq' }, statusUrl: 'https://stream.example:8443/status-json.xsl' });
+    const app = await start({
+      streams: { standard: 'https://stream.example:8443/live', high: 'https://stream.example:8443/hq' },
+      statusUrl: 'https://stream.example:8443/status-json.xsl',
+    });
     const html = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
     expect(html.match(/rel="preconnect"/g)).toHaveLength(1);
     expect(html).toContain('<link rel="preconnect" href="https://stream.example:8443" crossorigin />');
+  });
+});
+
+describe('the screen prerendered into the page', () => {
+  const RENDER = `
+    const chunks = ['src/app/start-app.tsx'];
+    if (new URL(url).pathname === '/schedule') chunks.push('src/features/schedule/ScheduleScreen.tsx');
+    return { html: '<main>' + data.station.name + ' at ' + new URL(url).pathname + '</main>', chunks };`;
+
+  it("writes the screen into #root and links the app's chunks ahead of the entry script", async () => {
+    const app = await start({}, RENDER);
+    const html = (await app.inject({ url: '/schedule?dialog=sleep-timer', headers: { accept: 'text/html' } }))
+      .body;
+    expect(html).toContain('<div id="root"><main>Harbour FM at /schedule</main></div>');
+    const links = html.match(/<link rel="(?:stylesheet|modulepreload)"[^>]*>/g);
+    expect(links).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/start-app-2.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/ScheduleScreen-3.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/start-app-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/ScheduleScreen-3.js">',
+    ]);
+    // What the entry imports itself (shared-1.js) is the entry's business, not linked twice.
+    expect(html.indexOf('ScheduleScreen-3.js')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
+  it('sends the page without the screen when the prerender fails: the script draws it', async () => {
+    const app = await start({}, "throw new Error('no window on the server');");
+    const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('<title>Harbour FM</title>');
+  });
+
+  it('starts and serves pages without it when the prerender module cannot be loaded', async () => {
+    const app = await start(
+      {},
+      "import 'no-such-package-anywhere';\nexport async function renderScreen() {}",
+    );
+    const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('refuses a prerender whose answer is not markup and chunks, rather than writing it in', async () => {
+    const app = await start({}, 'return { html: 42 };');
+    const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('compression', () => {
+  it('sends the page and JSON compressed to clients that take it, and plain to others', async () => {
+    const app = await start();
+    const page = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    const schedule = await app.inject({ url: '/api/schedule', headers: { 'accept-encoding': 'gzip' } });
+    expect(schedule.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(schedule.rawPayload).toString('utf8'))).toEqual(
+      (await app.inject('/api/schedule')).json(),
+    );
+    const plain = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Harbour FM</title>');
   });
 });

@@ -5,9 +5,16 @@ import { INITIAL_DATA_ELEMENT_ID, type InitialData, type PublicStation } from '@
  * JPEG: a tenth of the PNG's weight for a soft gradient, and outside the service worker's precache
  * of `images/*.png` (listeners never need it; link unfurlers fetch it).
  */
-export const SHARE_IMAGE = { path: '/images/share-1200x630.jpg', type: 'image/jpeg', width: 1200, height: 630 } as const;
+export const SHARE_IMAGE = {
+  path: '/images/share-1200x630.jpg',
+  type: 'image/jpeg',
+  width: 1200,
+  height: 630,
+} as const;
 
 const TITLE_TAG = /<title>[^<]*<\/title>/;
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module"/;
 // The template's own placeholders for these two are replaced by the station's (white-label build).
 const TEMPLATE_META = /\s*<meta name="(?:description|theme-color)" content="[^"]*" \/>/g;
 
@@ -20,7 +27,10 @@ export function escapeHtml(text: string): string {
  * comment, and U+2028/2029 stay escaped. JSON.parse reads the `\u` escapes back to the same text.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Origins of the station's streams other than the page's own, for `<link rel="preconnect">`. */
@@ -42,11 +52,27 @@ export interface ShellPage {
   path: string;
 }
 
+/** A screen prerendered by the web app's own components, and the split-out assets it is drawn with. */
+export interface ScreenMarkup {
+  /** React's escaped markup for the inside of `#root`. */
+  html: string;
+  /** Stylesheets of a split-out screen (`/assets/…css`), linked so the markup is styled at first paint. */
+  stylesheets: string[];
+  /** Its scripts, preloaded so the screen's chunk arrives with the entry rather than after it. */
+  modules: string[];
+}
+
 /**
  * index.html as built by Vite, with the station's name, tagline and colours, the share preview tags
- * (Open Graph, Twitter) and the first render's data written in. Throws if the template has no title.
+ * (Open Graph, Twitter), the first render's data and, when given, the prerendered screen written in.
+ * Throws if the template has no title.
  */
-export function renderAppShell(template: string, data: InitialData, page: ShellPage): string {
+export function renderAppShell(
+  template: string,
+  data: InitialData,
+  page: ShellPage,
+  screen: ScreenMarkup | null = null,
+): string {
   if (!TITLE_TAG.test(template)) throw new Error('The built index.html has no <title> to replace');
   const { station } = data;
   const name = escapeHtml(station.name);
@@ -74,10 +100,21 @@ export function renderAppShell(template: string, data: InitialData, page: ShellP
     `<meta name="twitter:image" content="${image}" />`,
     // The handshake with a foreign stream host is done before the listener taps Play. crossorigin:
     // the stream is fetched (MediaSource) in CORS mode, which uses the anonymous connection pool.
-    ...foreignStreamOrigins(station).map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin />`),
+    ...foreignStreamOrigins(station).map(
+      (origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin />`,
+    ),
     `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
   ].join('\n    ');
-  return template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
+  const filled = template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
+  if (!screen) return filled;
+  // Ahead of the entry script: placed after it, Chromium held the first paint up to a second longer.
+  const screenAssets = [
+    ...screen.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  return filled
+    .replace(ENTRY_SCRIPT, (script) => [...screenAssets, script].join('\n    '))
+    .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>`);
 }
 
 /** Whether an Accept header admits an HTML answer (`text/html`, `text/*` or `*\/*` with q > 0); absent admits all. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SHOW_IMAGE_DIR, type InitialData, type PublicStation, type ScheduleDocument } from '@onair/core';
-import { acceptsHtml, isNavigationPath, renderAppShell } from './app-shell.ts';
+import { acceptsHtml, isNavigationPath, renderAppShell, type ScreenMarkup } from './app-shell.ts';
+import { loadScreenRenderer } from './screen-prerender.ts';
 
 const NOT_BUILT =
   'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first).';
@@ -62,6 +63,8 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
     });
   }
 
+  const renderer = built ? await loadScreenRenderer(webDist, app.log) : null;
+
   app.setNotFoundHandler(async (request, reply) => {
     const asked = request.url.split('?')[0] ?? '/';
     const path = asked === '/index.html' ? '/' : asked;
@@ -76,16 +79,20 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
     const template = await readFile(join(webDist, 'index.html'), 'utf8');
     const schedule = await options.schedule().catch(() => null);
     const showImages = await readdir(join(webDist, SHOW_IMAGE_DIR)).catch(() => []);
-    const html = renderAppShell(
-      template,
-      {
-        station: options.station,
-        schedule,
-        nowPlaying: options.nowPlaying(),
-        showImages: showImages.map((name) => SHOW_IMAGE_DIR + name),
-      },
-      { origin: originOf(request), path },
-    );
+    const data: InitialData = {
+      station: options.station,
+      schedule,
+      nowPlaying: options.nowPlaying(),
+      showImages: showImages.map((name) => SHOW_IMAGE_DIR + name),
+    };
+    let screen: ScreenMarkup | null = null;
+    try {
+      screen = renderer ? await renderer(request.url, data) : null;
+    } catch (error) {
+      // The page still works without it: the browser renders the screen once its script runs.
+      request.log.error({ err: error }, 'prerendering the screen failed; sending the page without it');
+    }
+    const html = renderAppShell(template, data, { origin: originOf(request), path }, screen);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
