@@ -8,7 +8,7 @@ import { z } from 'zod';
 // (apps/web/dist and Vite's build manifest). A figure to watch, never a pass/fail on its own.
 
 const DIST = resolve(fileURLToPath(new URL('.', import.meta.url)), '../apps/web/dist');
-const TARGET_KB = 150;
+const TARGET_KB = 100;
 
 const chunkSchema = z.object({
   file: z.string(),
@@ -30,6 +30,8 @@ const LAZY_ROUTES: Record<string, string> = {
 };
 const EAGER_ROUTES = ['/'];
 const APP_ENTRY = 'index.html';
+/** The app itself: main.tsx imports it right after the first paint, and the server preloads it. */
+const APP_MODULE = 'src/app/start-app.tsx';
 /** Pages built on their own (apps/web/vite.*.config.ts): their build manifest and entry. */
 const OWN_BUILD_PAGES: Record<string, { manifest: string; entry: string }> = {
   '/embed': { manifest: '.vite/embed-manifest.json', entry: 'embed.html' },
@@ -70,7 +72,7 @@ function weigh(manifest: Record<string, Chunk>, keys: Iterable<string>): { js: n
 
 export function runBundleBench(): void {
   const manifest = loadManifest();
-  const shell = staticClosure(manifest, APP_ENTRY);
+  const shell = staticClosure(manifest, APP_MODULE, staticClosure(manifest, APP_ENTRY));
   const first = weigh(manifest, shell);
 
   console.log(`Bundle weight from ${DIST} (gzip -9)`);
@@ -95,11 +97,11 @@ export function runBundleBench(): void {
     console.log(`${route.padEnd(12)} ${kb(page.js).padStart(10)} ${kb(page.css).padStart(10)}  own build: ${page.files.join(', ')}`);
   }
   const onDemand = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && !Object.values(LAZY_ROUTES).includes(key))
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== APP_MODULE && !Object.values(LAZY_ROUTES).includes(key))
     .map(([key, chunk]) => `${key} ${kb(gzipBytes(chunk.file))}`);
   if (onDemand.length > 0) console.log(`loaded later, off the first paint: ${onDemand.join('; ')}`);
   const verdict = first.js <= TARGET_KB * 1024 ? 'within' : 'OVER';
-  console.log(`first paint of / needs ${kb(first.js)} of JavaScript gz: ${verdict} the ${TARGET_KB} KB target`);
+  console.log(`Home (the app that takes over its prerendered screen) needs ${kb(first.js)} of JavaScript gz: ${verdict} the ${TARGET_KB} KB target`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runBundleBench();

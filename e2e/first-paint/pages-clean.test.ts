@@ -36,6 +36,47 @@ describe('pages in Chromium', () => {
     await page.context().close();
   });
 
+  it('paints each screen from the HTML alone, styled, before any script runs', async () => {
+    // What a listener sees while the app's script is still on its way: the server's prerender.
+    const page = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(server().url + '/', { waitUntil: 'load' });
+    await page.getByRole('img', { name: 'From Ireland With Love' }).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ state: 'visible' });
+    expect(await page.getByText(/Up next from:/).count()).toBe(1);
+    // The on-air card is laid out by its stylesheet, not stacked as unstyled text.
+    const image = await page.locator('.on-air-now__image').boundingBox();
+    expect(image?.width).toBeLessThan(200);
+    await page.goto(server().url + '/schedule', { waitUntil: 'load' });
+    await page.getByRole('heading', { name: "Today's Schedule" }).waitFor({ state: 'visible' });
+    // The schedule's own stylesheets (split-out chunks) are linked by the page: its header is laid out.
+    expect(await page.locator('.screen-header').evaluate((header) => getComputedStyle(header).display)).toBe(
+      'flex',
+    );
+    await page.context().close();
+  });
+
+  it('the app takes over the prerendered screen: one player, and Play answers', async () => {
+    const page = await openPage(browser());
+    const errors = collectErrors(page);
+    // The prerendered shell as parsed (main.tsx starts the app only after the first paint).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { prerendered?: Element | null }).prerendered = document.querySelector('#root .app-shell');
+      });
+    });
+    await page.goto(server().url + '/', { waitUntil: 'load' });
+    // The app replaced it with its own render of the same screen.
+    await page.waitForFunction(() => {
+      const prerendered = (window as { prerendered?: Element | null }).prerendered;
+      return prerendered?.isConnected === false && document.querySelector('#root .app-shell') !== null;
+    });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: /^(Play|Pause)$/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("shows the app's error page on an unknown path, with a way back to the player", async () => {
     const page = await openPage(browser());
     await page.goto(`${server().url}/nope`);
@@ -53,7 +94,9 @@ describe('pages in Chromium', () => {
     await expectInstallOffer(page);
     // As after the listener dismissed Chromium's own prompt: the page never sees the event.
     await page.addInitScript(() => {
-      window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation(), { capture: true });
+      window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation(), {
+        capture: true,
+      });
     });
     await page.goto(server().url);
     const dialog = page.getByRole('dialog', { name: 'Install the app' });
