@@ -24,7 +24,8 @@ describe('the realtime socket across a server restart', () => {
       }),
     );
     await listener.goto(`${server().url}/schedule`);
-    await listener.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    // The app runs once its socket has subscribed (the buttons are there before, in the prerender).
+    await expect.poll(() => subscribes.length, { timeout: 30_000 }).toBe(1);
     const before = (await (await fetch(`${server().url}/api/schedule`)).json()) as { data: Schedule; version: number };
     let loads = 0;
     listener.on('load', () => (loads += 1));
