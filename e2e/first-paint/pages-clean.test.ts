@@ -77,6 +77,28 @@ describe('pages in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps a tap on the prerendered Play and plays once the app has started', async () => {
+    const page = await openPage(browser());
+    const errors = collectErrors(page);
+    // The app's code is held on its way, as on a slow phone: the prerendered screen is all there is.
+    let releaseApp = () => undefined as void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto(server().url + '/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(0);
+
+    releaseApp();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ state: 'visible' });
+    // Sound: the element's clock advances.
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("shows the app's error page on an unknown path, with a way back to the player", async () => {
     const page = await openPage(browser());
     await page.goto(`${server().url}/nope`);

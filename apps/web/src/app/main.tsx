@@ -1,4 +1,5 @@
 import '../styles/global.css';
+import { keepEarlyTaps } from './early-taps.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
@@ -17,6 +18,8 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+const earlyTaps = keepEarlyTaps(container);
 void afterFirstPaint()
   .then(() => import('./start-app.tsx'))
-  .then(({ startApp }) => startApp(container));
+  .then(({ startApp }) => startApp(container))
+  .then(() => earlyTaps.replay());

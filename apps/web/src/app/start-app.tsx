@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { initialData } from '../lib/initial-data.ts';
 import { PlayerService } from '../lib/player/index.ts';
 import { sharedRealtimeClient } from '../lib/realtime-client.ts';
@@ -12,7 +13,7 @@ import { createAppRouter } from './router.tsx';
  * Starts the app in `container`. What the server prerendered there is replaced in one commit by the
  * same screen, drawn by the app (createRoot, not hydration: see server-render.tsx).
  */
-export function startApp(container: HTMLElement): void {
+export async function startApp(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
   // Outside render: StrictMode renders twice, and the player must exist once per page.
   // The server writes the station, the week and now-playing into the page: the first render needs no API.
@@ -24,11 +25,30 @@ export function startApp(container: HTMLElement): void {
   // Inside the iOS and Android apps only (a no-op in browsers): Android's back button closes a dialog first.
   void startNativeShell();
 
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders realtime={sharedRealtimeClient()} player={player} initial={initial}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  // A split-out screen's chunk is loaded first (the page preloads it): the prerendered screen is then
+  // replaced by the same screen, never by its "Loading…" placeholder.
+  await routerReady(router);
+  const root = createRoot(container);
+  // Drawn at once, so that when this resolves the screen's buttons answer (main.tsx gives them the
+  // taps made on the prerender).
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders realtime={sharedRealtimeClient()} player={player} initial={initial}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
+}
+
+function routerReady(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
