@@ -68,7 +68,7 @@ describe('ChatScreen', () => {
     expect(await screen.findByText('Cian says: tune!')).toBeInTheDocument();
     // Moderation is the station's: a listener is offered neither Delete nor Mute.
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mute 10 min' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mute' })).not.toBeInTheDocument();
     expect(readStored(stored.lastSeenMessageTime)).toBe(chatMessage(3).createdAt);
 
     await userEvent.click(within(station as HTMLElement).getByRole('button', { name: 'More reactions' }));
@@ -182,26 +182,105 @@ describe('ChatScreen', () => {
     expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
   });
 
-  it('lets the station delete a message and mute its writer for 10 minutes', async () => {
-    const target = chatMessage(1, { name: 'Cian', text: 'buy cheap watches' });
-    const mute = vi.fn(() => Response.json({ name: 'Cian', mutedUntil: NOW.getTime() + 600_000 }));
-    const remove = vi.fn(() => Response.json(null));
+  /** The station's view of one message from Cian, with POST /api/chat/mutes answered by `mute`. */
+  async function renderAsStation(mute: () => Response, more: Parameters<typeof stubAppApi>[0] = {}) {
+    const muteRoute = vi.fn(mute);
     stubAppApi({
       'GET /api/chat/session': { body: { name: 'Station Admin', admin: true } },
-      'GET /api/chat/messages?limit=50': { body: { messages: [target] } },
-      'POST /api/chat/mutes': mute,
-      [`DELETE /api/chat/messages/${target.id}`]: remove,
+      'GET /api/chat/messages?limit=50': {
+        body: { messages: [chatMessage(1, { name: 'Cian', text: 'buy cheap watches' })] },
+      },
+      'POST /api/chat/mutes': muteRoute,
+      ...more,
     });
     renderAppAt('/chat');
     const actions = await screen.findByRole('group', { name: "Actions for Cian's message" });
+    const minutesSent = () =>
+      (muteRoute.mock.calls as unknown as [{ init?: RequestInit }][]).map(
+        ([request]) => (JSON.parse(String(request.init?.body)) as { minutes: number }).minutes,
+      );
+    return { actions, muteButton: within(actions).getByRole('button', { name: 'Mute' }), minutesSent };
+  }
 
-    await userEvent.click(within(actions).getByRole('button', { name: 'Mute 10 min' }));
-    expect(await screen.findByText('Cian is muted for 10 minutes.')).toBeInTheDocument();
-    expect(mute).toHaveBeenCalledTimes(1);
-    const [muteRequest] = mute.mock.calls[0] as unknown as [{ init?: RequestInit }];
-    expect(JSON.parse(String(muteRequest.init?.body))).toEqual({ name: 'Cian', minutes: 10 });
+  const muted = (minutes: number) =>
+    Response.json({ name: 'Cian', mutedUntil: minutes === 0 ? null : NOW.getTime() + minutes * 60_000 });
+
+  it('lets the station delete a message and mute its writer for the time it chooses', async () => {
+    const remove = vi.fn(() => Response.json(null));
+    const { actions, muteButton, minutesSent } = await renderAsStation(() => muted(60), {
+      [`DELETE /api/chat/messages/${chatMessage(1).id}`]: remove,
+    });
+    expect(muteButton).toHaveAttribute('aria-haspopup', 'menu');
+    expect(muteButton).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(muteButton);
+    const menu = within(actions).getByRole('menu', { name: 'Mute Cian' });
+    expect(muteButton).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['10 minutes', '1 hour', '24 hours', '7 days', 'Unmute']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: '1 hour' }));
+    expect(await screen.findByText('Cian is muted for 1 hour.')).toBeInTheDocument();
+    expect(minutesSent()).toEqual([60]);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(muteButton).toHaveFocus();
 
     await userEvent.click(within(actions).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
+  });
+
+  it('works the Mute menu from the keyboard: arrows, Home/End, Escape and Tab, and lifts a mute with Unmute', async () => {
+    const answers = [muted(10_080), muted(0)];
+    const { muteButton, minutesSent } = await renderAsStation(() => answers.shift() ?? muted(0));
+    const focusedItem = () => (document.activeElement as HTMLElement).textContent;
+
+    muteButton.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('menu', { name: 'Mute Cian' })).toBeInTheDocument();
+    expect(focusedItem()).toBe('10 minutes');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(focusedItem()).toBe('Unmute');
+    await userEvent.keyboard('{Home}');
+    expect(focusedItem()).toBe('10 minutes');
+    await userEvent.keyboard('{End}');
+    expect(focusedItem()).toBe('Unmute');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(muteButton).toHaveFocus();
+    expect(muteButton).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(focusedItem()).toBe('10 minutes');
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    muteButton.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(focusedItem()).toBe('7 days');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Cian is muted for 7 days.')).toBeInTheDocument();
+    expect(muteButton).toHaveFocus();
+
+    await userEvent.keyboard('{ArrowUp}');
+    expect(focusedItem()).toBe('Unmute');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Cian is no longer muted.')).toBeInTheDocument();
+    expect(minutesSent()).toEqual([10_080, 0]);
+  });
+
+  it('closes the Mute menu on a press elsewhere, and says when the server refused the mute', async () => {
+    const { muteButton, minutesSent } = await renderAsStation(() =>
+      Response.json({ error: 'Only the station can do that.' }, { status: 403 }),
+    );
+    await userEvent.click(muteButton);
+    await userEvent.click(screen.getByText('buy cheap watches'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await userEvent.click(muteButton);
+    await userEvent.click(screen.getByRole('menuitem', { name: '24 hours' }));
+    expect(await screen.findByText(/^The listener was not muted: /)).toBeInTheDocument();
+    expect(minutesSent()).toEqual([24 * 60]);
   });
 });

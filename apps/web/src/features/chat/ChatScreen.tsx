@@ -17,8 +17,6 @@ import { messageDomId, MessageItem, OutgoingItem, type MessageActions } from './
 import { NamePrompt } from './NamePrompt.tsx';
 import { useChat } from './use-chat.ts';
 
-/** Minutes a Mute from the message actions lasts. */
-export const CHAT_QUICK_MUTE_MINUTES = 10;
 /** How close to the bottom (px) still counts as "reading the latest". */
 const AT_BOTTOM_PX = 48;
 
@@ -133,11 +131,17 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
       ? (message) => void chat.remove(message.id).catch(fail('The message was not removed'))
       : undefined,
     onMute: isAdmin
-      ? (message) =>
+      ? (message, duration) =>
           void chat
-            .mute(message.name, CHAT_QUICK_MUTE_MINUTES)
-            .then(() => toast.show(`${message.name} is muted for ${CHAT_QUICK_MUTE_MINUTES} minutes.`))
-            .catch(fail('The listener was not muted'))
+            .mute(message.name, duration?.minutes ?? 0)
+            .then(() =>
+              toast.show(
+                duration
+                  ? `${message.name} is muted for ${duration.label}.`
+                  : `${message.name} is no longer muted.`,
+              ),
+            )
+            .catch(fail(duration ? 'The listener was not muted' : 'The listener was not unmuted'))
       : undefined,
   };
 

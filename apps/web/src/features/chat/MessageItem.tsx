@@ -2,6 +2,7 @@ import { CHAT_REACTIONS, CHAT_REMOVED_TEXT, chatNameKey, type ChatMessage } from
 import { messageTime } from './chat-timeline.ts';
 import type { OutgoingMessage } from './chat-service.ts';
 import { MessageText } from './MessageText.tsx';
+import { MuteMenu, type MuteDuration } from './MuteMenu.tsx';
 
 export interface MessageActions {
   onReply: (message: ChatMessage) => void;
@@ -9,7 +10,8 @@ export interface MessageActions {
   onMoreReactions: (message: ChatMessage) => void;
   onJump: (messageId: string) => void;
   onDelete?: ((message: ChatMessage) => void) | undefined;
-  onMute?: ((message: ChatMessage) => void) | undefined;
+  /** Mutes the message's writer for `duration`, or lifts their mute (null). */
+  onMute?: ((message: ChatMessage, duration: MuteDuration | null) => void) | undefined;
 }
 
 interface MessageItemProps {
@@ -94,13 +96,7 @@ export function MessageItem({ message, quoted, myName, timeZone, actions }: Mess
               </button>
             ) : null}
             {actions.onMute && !mine ? (
-              <button
-                type="button"
-                className="chat-message__danger"
-                onClick={() => actions.onMute?.(message)}
-              >
-                Mute 10 min
-              </button>
+              <MuteMenu name={message.name} onPick={(duration) => actions.onMute?.(message, duration)} />
             ) : null}
           </div>
         </>
