@@ -41,6 +41,39 @@ describe('listening to a real Icecast', () => {
     await page.context().close();
   });
 
+  it('opens the stream when the finger lands, plays that one on the click, and closes it if no click comes', async () => {
+    const page = await openListenerPage(station.browser());
+    const streamRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/live') streamRequests.push(request.url());
+    });
+    await page.goto(station.server().url);
+    await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+    const box = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
+    if (!box) throw new Error('Play has no box');
+    const onPlay = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+    await page.mouse.move(onPlay.x, onPlay.y);
+    await page.mouse.down();
+    await expect.poll(() => streamRequests.length).toBe(1);
+    expect(await playerState(page)).toBe('stopped');
+    await page.mouse.up(); // the click
+    await waitForSound(page);
+    expect(streamRequests).toHaveLength(1);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await waitForPlayerState(page, (state) => state === 'stopped', 'the player stopped');
+
+    // A press that slides off Play is no click: the stream it opened is closed again.
+    await page.mouse.move(onPlay.x, onPlay.y);
+    await page.mouse.down();
+    await expect.poll(() => streamRequests.length).toBe(2);
+    await page.mouse.move(onPlay.x, onPlay.y + 200);
+    await page.mouse.up();
+    await expect.poll(async () => (await audioState(page)).src, { timeout: 10_000 }).toBe('');
+    expect(await playerState(page)).toBe('stopped');
+    await page.context().close();
+  });
+
   it('resumes by itself within 5 s when the source comes back, and after an Icecast restart', async () => {
     const page = await openAndPlay();
 

@@ -46,6 +46,8 @@ export function usePlayerService(): PlayerService {
 
 export interface PlayerApi extends Omit<PlayerSnapshot, 'sourceKind'> {
   play(): void;
+  /** Play is about to be pressed: starts the stream request a tap's length early. */
+  prepare(): void;
   pause(): void;
   toggleMute(): void;
   setQuality(quality: AudioQuality): void;
@@ -65,6 +67,7 @@ export function usePlayer(): PlayerApi {
       muted: snapshot.muted,
       quality: snapshot.quality,
       play: () => service.play(),
+      prepare: () => service.prepare(),
       pause: () => service.pause(),
       toggleMute: () => service.toggleMute(),
       setQuality: (quality: AudioQuality) => service.setQuality(quality),

@@ -1,6 +1,12 @@
 import { AUDIO_RETRY_MAX_MS, START_TIMEOUT_MS, WATCHDOG_STALL_MS } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AudioEngine, PLAYER_MESSAGES, withCacheBuster, type AudioEngineOptions } from './audio-engine.ts';
+import {
+  AudioEngine,
+  EARLY_START_MS,
+  PLAYER_MESSAGES,
+  withCacheBuster,
+  type AudioEngineOptions,
+} from './audio-engine.ts';
 import type { StreamSource, StreamSourceEvents } from './stream-source.ts';
 
 /** Just enough of an <audio> element: state the engine reads, and events a test fires. */
@@ -71,6 +77,7 @@ function setup(options: Partial<AudioEngineOptions> = {}) {
   const engine = new AudioEngine(media as unknown as HTMLMediaElement, {
     streams,
     quality: 'standard',
+    startsEarly: true,
     createSource: (_media, events, { direct }) => {
       const source = new FakeSource(media, events, direct);
       sources.push(source);
@@ -91,6 +98,97 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('AudioEngine: the stream opened on pointerdown', () => {
+  it('opens the stream while the finger is down, and play() plays that one', () => {
+    const { engine, media, sources } = setup();
+    engine.prepare();
+    expect(sources).toHaveLength(1);
+    expect(sources[0]?.url).toBe(`${streams.standard}?t=${Date.now()}`);
+    expect(engine.snapshot).toMatchObject({ state: 'stopped', listening: false });
+    expect(media.playCalls).toBe(0);
+    vi.advanceTimersByTime(120); // the finger lifts: the click
+    engine.prepare(); // a second pointerdown of a double tap opens nothing more
+    engine.play();
+    expect(sources).toHaveLength(1);
+    expect(engine.snapshot).toMatchObject({ state: 'loading', listening: true, sourceKind: 'mse' });
+    expect(media.playCalls).toBe(1);
+    // Adopted: the expiry no longer applies, and its events are the player's.
+    vi.advanceTimersByTime(EARLY_START_MS);
+    expect(sources[0]?.stopped).toBe(false);
+    media.sound();
+    expect(engine.snapshot.state).toBe('playing');
+  });
+
+  it('tells the machine of first bytes that came in before the click', () => {
+    // The browser drops play() calls made while the element has nothing: it stays paused.
+    const dropsPlay = (media: FakeMedia) => {
+      media.play = () => {
+        media.playCalls += 1;
+        return Promise.resolve();
+      };
+    };
+    const withData = setup();
+    dropsPlay(withData.media);
+    withData.engine.prepare();
+    withData.lastSource().events.onFirstData();
+    withData.engine.play();
+    // The tap's play(), then the one the first bytes ask for (resumeIfPaused).
+    expect(withData.media.playCalls).toBe(2);
+
+    const withoutData = setup();
+    dropsPlay(withoutData.media);
+    withoutData.engine.prepare();
+    withoutData.engine.play();
+    expect(withoutData.media.playCalls).toBe(1);
+  });
+
+  it('closes the stream when no click follows, and play() then opens a fresh one', () => {
+    const { engine, sources, lastSource } = setup();
+    engine.prepare();
+    vi.advanceTimersByTime(EARLY_START_MS);
+    expect(sources[0]?.stopped).toBe(true);
+    engine.play();
+    expect(sources).toHaveLength(2);
+    expect(lastSource().url).toBe(`${streams.standard}?t=${Date.now()}`);
+  });
+
+  it('closes an early stream that failed, and play() opens its own', () => {
+    const { engine, sources } = setup();
+    engine.prepare();
+    sources[0]?.events.onFailure('The stream answered HTTP 503');
+    expect(sources[0]?.stopped).toBe(true);
+    expect(engine.snapshot).toMatchObject({ state: 'stopped', error: null });
+    engine.play();
+    expect(sources).toHaveLength(2);
+  });
+
+  it('opens nothing while listening, offline, before the URLs are known, or where it may not', () => {
+    const listening = setup();
+    listening.engine.play();
+    listening.engine.prepare();
+    expect(listening.sources).toHaveLength(1);
+
+    const offline = setup({ online: false });
+    offline.engine.prepare();
+    expect(offline.sources).toHaveLength(0);
+
+    const noStreams = setup({ streams: null });
+    noStreams.engine.prepare();
+    expect(noStreams.sources).toHaveLength(0);
+
+    const direct = setup({ startsEarly: false });
+    direct.engine.prepare();
+    expect(direct.sources).toHaveLength(0);
+  });
+
+  it('closes a stream nobody took when the player is destroyed', () => {
+    const { engine, sources } = setup();
+    engine.prepare();
+    engine.destroy();
+    expect(sources[0]?.stopped).toBe(true);
+  });
 });
 
 describe('AudioEngine: play and pause', () => {

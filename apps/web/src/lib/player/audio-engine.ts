@@ -1,4 +1,9 @@
-import { createStreamSource, type StreamSource, type StreamSourceFactory } from './stream-source.ts';
+import {
+  chooseMediaSource,
+  createStreamSource,
+  type StreamSource,
+  type StreamSourceFactory,
+} from './stream-source.ts';
 import { PlayerEngine, type PlayerEngineOptions } from './player-engine.ts';
 
 export {
@@ -14,8 +19,17 @@ export {
 /** HTMLMediaElement.HAVE_FUTURE_DATA, spelled out so the engine also runs on a fake element. */
 const HAVE_FUTURE_DATA = 3;
 
+/** How long a stream opened on pointerdown waits for the click's play() before it is closed. */
+export const EARLY_START_MS = 2_000;
+
 export interface AudioEngineOptions extends PlayerEngineOptions {
   createSource?: StreamSourceFactory;
+  /**
+   * Whether the stream may be opened on the listener's pointerdown, before play(). By default where
+   * MSE plays: its request and MediaSource are what the tap waits for, and a paused element keeps
+   * what was appended. An <audio src> element would start its own loading only at play().
+   */
+  startsEarly?: boolean;
 }
 
 /**
@@ -29,6 +43,9 @@ export class AudioEngine extends PlayerEngine {
   readonly #media: HTMLMediaElement;
   readonly #createSource: StreamSourceFactory;
   #source: StreamSource | null = null;
+  readonly #startsEarly: boolean;
+  /** The stream opened on pointerdown, until play() adopts it or EARLY_START_MS passes. */
+  #early: { source: StreamSource; hasData: boolean; expiry: ReturnType<typeof setTimeout> } | null = null;
   /** A pause the engine made itself (offline, reload), whose event must not read as the listener's. */
   #ownPause = false;
   readonly #detach: () => void;
@@ -37,37 +54,39 @@ export class AudioEngine extends PlayerEngine {
     super(options);
     this.#media = media;
     this.#createSource = options.createSource ?? createStreamSource;
+    this.#startsEarly = options.startsEarly ?? chooseMediaSource(false) !== null;
     media.preload = 'none';
     this.applyVolume();
     this.#detach = this.#listen();
   }
 
+  protected override prepareSource(url: string): void {
+    if (this.#early || this.#source || !this.#startsEarly) return;
+    const source = this.#openSource(url, false);
+    this.#early = { source, hasData: false, expiry: setTimeout(() => this.#dropEarly(), EARLY_START_MS) };
+  }
+
   protected override startSource(direct: boolean): void {
-    const url = this.liveUrl();
-    if (url === null) return; // the machine only connects with URLs; this keeps the types honest
     this.#closeSource();
-    const source = this.#createSource(
-      this.#media,
-      {
-        // Events of a source already replaced are old news.
-        onFirstData: () => {
-          if (this.#source === source) this.dispatch({ type: 'sourceData' });
-        },
-        onFailure: (_reason, corsBlocked) => {
-          if (this.#source === source)
-            this.dispatch({ type: 'sourceFailed', corsBlocked: corsBlocked === true });
-        },
-      },
-      { direct },
-    );
+    const early = this.#takeEarly();
+    let source: StreamSource;
+    if (early && !direct) source = early.source;
+    else {
+      early?.source.stop();
+      const url = this.liveUrl();
+      if (url === null) return; // the machine only connects with URLs; this keeps the types honest
+      source = this.#openSource(url, direct);
+    }
     this.#source = source;
     this.update({ sourceKind: source.kind });
-    source.start(url);
     this.startWatchdog(this.#media.currentTime);
     this.#requestPlay();
+    // The early stream's first bytes came in while the finger was down: the machine hears of them now.
+    if (source === early?.source && early.hasData) this.dispatch({ type: 'sourceData' });
   }
 
   protected override stopSource(): void {
+    this.#dropEarly();
     this.#closeSource();
   }
 
@@ -82,8 +101,44 @@ export class AudioEngine extends PlayerEngine {
   }
 
   protected override release(): void {
+    this.#dropEarly();
     this.#closeSource();
     this.#detach();
+  }
+
+  /** Creates and starts a source; its events reach the machine once it is the engine's source. */
+  #openSource(url: string, direct: boolean): StreamSource {
+    const source = this.#createSource(
+      this.#media,
+      {
+        // Events of a source already replaced are old news.
+        onFirstData: () => {
+          if (this.#source === source) this.dispatch({ type: 'sourceData' });
+          else if (this.#early?.source === source) this.#early.hasData = true;
+        },
+        onFailure: (_reason, corsBlocked) => {
+          if (this.#source === source)
+            this.dispatch({ type: 'sourceFailed', corsBlocked: corsBlocked === true });
+          // A stream opened early that failed is closed: play() opens its own, and reports.
+          else if (this.#early?.source === source) this.#dropEarly();
+        },
+      },
+      { direct },
+    );
+    source.start(url);
+    return source;
+  }
+
+  #takeEarly(): { source: StreamSource; hasData: boolean } | null {
+    const early = this.#early;
+    if (!early) return null;
+    clearTimeout(early.expiry);
+    this.#early = null;
+    return early;
+  }
+
+  #dropEarly(): void {
+    this.#takeEarly()?.source.stop();
   }
 
   protected override applyVolume(): void {

@@ -135,6 +135,17 @@ export abstract class PlayerEngine {
     this.dispatch({ type: 'play' });
   }
 
+  /**
+   * The listener's finger (or Enter key) is down on Play: the stream may be asked for now, so that
+   * it is on its way when the click says play. Only while not listening, online, with the URLs known.
+   */
+  prepare(): void {
+    const { phase, online, direct } = this.#machine;
+    if ((phase.name !== 'idle' && phase.name !== 'blocked') || !online || direct) return;
+    const url = this.liveUrl();
+    if (url !== null) this.prepareSource(url);
+  }
+
   pause(): void {
     this.dispatch({ type: 'pause' });
   }
@@ -194,6 +205,8 @@ export abstract class PlayerEngine {
 
   /** Opens the stream afresh at the live edge (first start, resume, recovery, quality change). */
   protected abstract startSource(direct: boolean): void;
+  /** See prepare(): opens the stream at `url` ahead of startSource, where the engine can. */
+  protected prepareSource(_url: string): void {}
   /** Pauses the stream and ends the download; the timer and the watchdog are already stopped. */
   protected abstract stopSource(): void;
   /** The machine asks for play() again, in case the first one was dropped. */

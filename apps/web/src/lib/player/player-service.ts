@@ -294,6 +294,11 @@ export class PlayerService {
     else this.#engine?.play();
   }
 
+  /** Play is about to be pressed (pointerdown): the stream request may start now. Not while casting. */
+  prepare(): void {
+    if (!this.#castConnected()) this.#engine?.prepare();
+  }
+
   pause(): void {
     if (this.#castConnected()) this.#castNow?.pause();
     else this.#engine?.pause();

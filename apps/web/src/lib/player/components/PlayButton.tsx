@@ -2,7 +2,7 @@ import { usePlayer } from '../PlayerProvider.tsx';
 
 /** The big round button. Its name says what a press does now: 'Play' or 'Pause'. */
 export function PlayButton() {
-  const { listening, state, play, pause } = usePlayer();
+  const { listening, state, play, prepare, pause } = usePlayer();
   const label = listening ? 'Pause' : 'Play';
   return (
     <button
@@ -12,6 +12,11 @@ export function PlayButton() {
       aria-label={label}
       aria-busy={listening && state === 'loading'}
       onClick={listening ? pause : play}
+      // The stream opens when the finger lands, ~100 ms before the click: that much sooner sound.
+      onPointerDown={listening ? undefined : prepare}
+      onKeyDown={(event) => {
+        if (!listening && (event.key === 'Enter' || event.key === ' ')) prepare();
+      }}
     >
       <svg viewBox="0 0 24 24" width="34" height="34" aria-hidden="true" focusable="false">
         {listening ? (
