@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import '../styles/app-shell.css';
 import { InstallModal } from '../features/install/index.ts';
 import { NotificationsButton, NotificationsCompanion } from '../features/notifications/index.ts';
 import { usePlayer } from '../lib/player/index.ts';
 import { ServiceWorkerUpdater } from '../features/pwa/index.ts';
-import { SleepTimerModal, useSleepTimer } from '../features/sleep-timer/index.ts';
+import { useSleepTimer } from '../features/sleep-timer/index.ts';
 import { useListeningSessions } from '../features/stats/index.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { useStation } from '../lib/station-context.tsx';
@@ -110,6 +110,13 @@ export function Layout() {
   );
 }
 
+/** The sleep timer's dialog: its own chunk, fetched the first time it opens (off Home's first paint). */
+const SleepTimerModal = lazy(() =>
+  import('../features/sleep-timer/SleepTimerModal.tsx').then(({ SleepTimerModal }) => ({
+    default: SleepTimerModal,
+  })),
+);
+
 /** The background, told when the stream starts (its own component: only it re-renders then). */
 function PlayerAwareShader() {
   const { state } = usePlayer();
@@ -124,6 +131,9 @@ function PlayerCompanions({ online }: { online: boolean }) {
   const player = usePlayer();
   const { open, close } = useDialogParam(SLEEP_TIMER_DIALOG);
   const playing = player.listening && player.state === 'playing';
+  // Mounted from its first opening on, so that it also closes as a dialog does.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   const timer = useSleepTimer({
     onExpire: () => {
@@ -134,5 +144,9 @@ function PlayerCompanions({ online }: { online: boolean }) {
   });
   useListeningSessions({ listening: player.listening, playing: player.state === 'playing', online });
 
-  return <SleepTimerModal open={open} onClose={close} playing={playing} timer={timer} />;
+  return opened ? (
+    <Suspense fallback={null}>
+      <SleepTimerModal open={open} onClose={close} playing={playing} timer={timer} />
+    </Suspense>
+  ) : null;
 }

@@ -1,2 +1,1 @@
-export { SleepTimerModal } from './SleepTimerModal.tsx';
 export { useSleepTimer, type SleepTimer } from './use-sleep-timer.ts';
