@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,10 +8,22 @@ import { VitePWA } from 'vite-plugin-pwa';
 // the demo stream there, so the browser sees one origin just as it does in production.
 const API_ORIGIN = 'http://localhost:8080';
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router 7's package exports name only its development build, warnings and checks included
+ * (remix-run/react-router#12532, #14753); it ships the production build beside it. Builds take that one.
+ */
+const REACT_ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's prerender (src/app/server-render.tsx) into dist/.server: no public files, no worker,
   // and every dependency bundled in, so a dist copied anywhere (WEB_DIST) still loads it.
   ...(isSsrBuild ? { publicDir: false as const, ssr: { noExternal: true } } : {}),
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   plugins: [
     react(),
     !isSsrBuild &&
