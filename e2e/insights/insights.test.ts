@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { stationWallClock } from '@onair/core';
 import { openPage } from '../fixtures/browser.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
 import { openListenerPage, playAndWaitForSound } from '../fixtures/listener.ts';
@@ -24,7 +25,12 @@ describe('station insights', () => {
     await listener.getByText('Sign in as the admin to see the insights.').waitFor();
 
     await listener.goto(`${server().url}/schedule`);
-    const heart = listener.getByRole('button', { name: /^Add .+ to favourites$/ }).first();
+    // A heart of today's card, the one the carousel shows: the other days lie beside it, under its edges.
+    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const heart = listener
+      .getByRole('group', { name: today })
+      .getByRole('button', { name: /^Add .+ to favourites$/ })
+      .first();
     const label = (await heart.getAttribute('aria-label')) ?? '';
     const show = label.replace(/^Add (.+) to favourites$/, '$1');
     // The app sends its queued events within 5 s; waiting for that batch keeps the test off the
