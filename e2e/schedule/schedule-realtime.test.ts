@@ -93,11 +93,13 @@ describe('schedule editing, live in every open app', () => {
   it('deletes two shows clicked in quick succession, both, without a false conflict', async () => {
     const admin = await openManaging(browser, server.url);
     const before = await storedSchedule(server.url);
-    const tuesday = admin.getByRole('group', { name: 'Tuesday' });
-    const [first, second] = (before.data.find((day) => day.day === 'Tuesday')?.shows ?? []).filter(
+    // Today's card, the one the carousel shows: the other days lie beside it, under its edges.
+    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const day = admin.getByRole('group', { name: today });
+    const [first, second] = (before.data.find((entry) => entry.day === today)?.shows ?? []).filter(
       (slot) => slot.show.trim() !== '' && slot.artist !== 'Play Show Replays',
     );
-    if (!first || !second) throw new Error('the bundled Tuesday has fewer than two named shows');
+    if (!first || !second) throw new Error(`the bundled ${today} has fewer than two named shows`);
 
     // The first save is held on its way to the server until the second Delete has been clicked.
     let releaseFirst = () => undefined as void;
@@ -109,16 +111,16 @@ describe('schedule editing, live in every open app', () => {
       if (puts.length === 1) await firstHeld;
       return route.continue();
     });
-    await tuesday.getByRole('button', { name: `Delete ${first.show}` }).click();
-    await tuesday.getByRole('button', { name: `Delete ${second.show}` }).click();
+    await day.getByRole('button', { name: `Delete ${first.show}` }).click();
+    await day.getByRole('button', { name: `Delete ${second.show}` }).click();
     releaseFirst();
 
-    await tuesday.getByRole('button', { name: `Delete ${second.show}` }).waitFor({ state: 'detached' });
-    await tuesday.getByRole('button', { name: `Delete ${first.show}` }).waitFor({ state: 'detached' });
+    await day.getByRole('button', { name: `Delete ${second.show}` }).waitFor({ state: 'detached' });
+    await day.getByRole('button', { name: `Delete ${first.show}` }).waitFor({ state: 'detached' });
     const after = await storedSchedule(server.url);
     expect(after.version).toBe(before.version + 2);
     expect(puts).toEqual([before.version, before.version + 1]);
-    const shows = after.data.find((day) => day.day === 'Tuesday')?.shows.map((slot) => slot.show) ?? [];
+    const shows = after.data.find((entry) => entry.day === today)?.shows.map((slot) => slot.show) ?? [];
     expect(shows).not.toContain(first.show);
     expect(shows).not.toContain(second.show);
     expect(await admin.getByText(/Someone else changed the schedule meanwhile/).count()).toBe(0);
