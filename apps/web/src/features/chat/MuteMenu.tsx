@@ -15,6 +15,16 @@ export const MUTE_DURATIONS: readonly MuteDuration[] = [
   { minutes: CHAT_MUTE_MAX_MINUTES, label: '7 days' },
 ];
 
+/** Where each key moves the focus in a menu of `count` items, from item `at` (wrapping around). */
+const MENU_MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => (at + 1) % count,
+  ArrowRight: (at, count) => (at + 1) % count,
+  ArrowUp: (at, count) => (at - 1 + count) % count,
+  ArrowLeft: (at, count) => (at - 1 + count) % count,
+  Home: () => 0,
+  End: (_at, count) => count - 1,
+};
+
 interface MuteMenuProps {
   /** Whom the menu mutes: names the menu. */
   name: string;
@@ -71,16 +81,7 @@ export function MuteMenu({ name, onPick }: MuteMenuProps) {
     }
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const next =
-      event.key === 'ArrowDown' || event.key === 'ArrowRight'
-        ? (at + 1) % all.length
-        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
-          ? (at - 1 + all.length) % all.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? all.length - 1
-              : null;
+    const next = MENU_MOVES[event.key]?.(at, all.length) ?? null;
     if (next === null) return;
     event.preventDefault();
     all[next]?.focus();
