@@ -58,8 +58,6 @@ export interface ScreenMarkup {
   html: string;
   /** Stylesheets of a split-out screen (`/assets/…css`), linked so the markup is styled at first paint. */
   stylesheets: string[];
-  /** Its scripts, preloaded so the screen's chunk arrives with the entry rather than after it. */
-  modules: string[];
 }
 
 /**
@@ -108,10 +106,11 @@ export function renderAppShell(
   const filled = template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
   if (!screen) return filled;
   // Ahead of the entry script: placed after it, Chromium held the first paint up to a second longer.
-  const screenAssets = [
-    ...screen.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    ...screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-  ];
+  // The screen's scripts are not preloaded here: the entry asks for them (all at once) after the first
+  // paint, so they never hold it back or share the slow link with what that paint needs.
+  const screenAssets = screen.stylesheets.map(
+    (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
+  );
   return filled
     .replace(ENTRY_SCRIPT, (script) => [...screenAssets, script].join('\n    '))
     .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>`);

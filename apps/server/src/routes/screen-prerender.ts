@@ -26,12 +26,11 @@ type Manifest = z.infer<typeof manifestSchema>;
 
 export type ScreenRenderer = (url: string, data: InitialData) => Promise<ScreenMarkup>;
 
-/** The stylesheets and scripts a split-out screen's chunk needs, with those of what it imports (`seen`: skipped). */
+/** The stylesheets a split-out screen's chunk needs, with those of what it imports (`seen`: skipped). */
 function chunkAssets(manifest: Manifest, key: string, into: ScreenMarkup, seen: Set<string>): void {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return;
   seen.add(key);
-  into.modules.push(`/${chunk.file}`);
   for (const sheet of chunk.css ?? []) into.stylesheets.push(`/${sheet}`);
   for (const imported of chunk.imports ?? []) chunkAssets(manifest, imported, into, seen);
 }
@@ -64,13 +63,13 @@ export async function loadScreenRenderer(
   }
   // What index.html already links, the same for every page: worked out once, skipped per page.
   const linkedByEntry = new Set<string>();
-  chunkAssets(manifest, ENTRY, { html: '', stylesheets: [], modules: [] }, linkedByEntry);
+  chunkAssets(manifest, ENTRY, { html: '', stylesheets: [] }, linkedByEntry);
   return async (url, data) => {
     // Only the path and query matter to the router; the origin is a placeholder.
     const { html, chunks } = prerenderedSchema.parse(
       await renderScreen(new URL(url, 'http://prerender').href, data),
     );
-    const screen: ScreenMarkup = { html, stylesheets: [], modules: [] };
+    const screen: ScreenMarkup = { html, stylesheets: [] };
     const linked = new Set(linkedByEntry);
     for (const chunk of chunks) chunkAssets(manifest, chunk, screen, linked);
     return screen;

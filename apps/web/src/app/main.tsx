@@ -1,25 +1,16 @@
 import '../styles/global.css';
 import { keepEarlyTaps } from './early-taps.ts';
+import { afterFirstPaint } from './first-paint.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
 
-/**
- * The server sends the page with its screen prerendered (server-render.tsx). That screen is painted
- * before the app's code runs, since parsing and running it holds a slow phone for a second; the page
- * is already what the listener came for in the meantime. Without a prerender (the dev server, the
- * offline shell) the app starts at once.
+/*
+ * The server sends the page with its screen prerendered (server-render.tsx): the app's code is
+ * fetched and run only once that screen is shown, and the taps made on it in the meantime are kept.
  */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // A hidden page gets no frames: it would wait for one until the listener looks.
-    if (!container?.hasChildNodes() || document.visibilityState !== 'visible') return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-}
-
 const earlyTaps = keepEarlyTaps(container);
-void afterFirstPaint()
+void afterFirstPaint(container)
   .then(() => import('./start-app.tsx'))
   .then(({ startApp }) => startApp(container))
   .then(() => {
