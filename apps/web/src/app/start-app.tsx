@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { initialData } from '../lib/initial-data.ts';
@@ -11,9 +10,13 @@ import { createAppRouter } from './router.tsx';
 
 /**
  * Starts the app in `container`. What the server prerendered there is replaced in one commit by the
- * same screen, drawn by the app (createRoot, not hydration: see server-render.tsx).
+ * same screen, drawn by the app (createRoot, not hydration: see server-render.tsx). The prerender is
+ * on screen meanwhile, so the start is cut into short tasks: a slow phone's finger is never held up
+ * by one long task (Total Blocking Time).
  */
 export async function startApp(container: HTMLElement): Promise<void> {
+  // The module's evaluation was one task; what follows is the next.
+  await nextTask();
   const router = createAppRouter();
   // Outside render: StrictMode renders twice, and the player must exist once per page.
   // The server writes the station, the week and now-playing into the page: the first render needs no API.
@@ -28,18 +31,34 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // A split-out screen's chunk is loaded first (the page preloads it): the prerendered screen is then
   // replaced by the same screen, never by its "Loading…" placeholder.
   await routerReady(router);
+  await nextTask();
   const root = createRoot(container);
-  // Drawn at once, so that when this resolves the screen's buttons answer (main.tsx gives them the
-  // taps made on the prerender).
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders realtime={sharedRealtimeClient()} player={player} initial={initial}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+  // A transition: React draws in slices of a few milliseconds, yielding to the browser between them,
+  // and commits once. This resolves once that commit's effects ran (the player started): the screen's
+  // buttons then answer, and main.tsx gives them the taps made on the prerender.
+  await new Promise<void>((committed) =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders realtime={sharedRealtimeClient()} player={player} initial={initial}>
+            <RouterProvider router={router} />
+          </AppProviders>
+          <OnCommit run={committed} />
+        </StrictMode>,
+      ),
     ),
   );
+}
+
+/** Calls `run` once the tree it closes is on the page and the effects before it have run. */
+function OnCommit({ run }: { run: () => void }): null {
+  useEffect(run, [run]);
+  return null;
+}
+
+/** A new task, so the browser can paint and answer input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function routerReady(router: DataRouter): Promise<void> {
