@@ -38,14 +38,19 @@ export function ShaderBackground({ starting = false }: ShaderBackgroundProps) {
     const fallBack = () => {
       canvas.dataset.renderer = 'fallback';
     };
-    const renderer = ShaderRenderer.create(canvas, { window, document }, fallBack);
-    if (renderer) canvas.dataset.renderer = 'webgl';
-    else fallBack();
-    rendererRef.current = renderer;
+    // In a task of its own, not the one that mounts the screen: making a WebGL context, compiling
+    // and timing the first draws would otherwise lengthen that task (the CSS gradient shows meanwhile).
+    const start = setTimeout(() => {
+      const renderer = ShaderRenderer.create(canvas, { window, document }, fallBack);
+      if (renderer) canvas.dataset.renderer = 'webgl';
+      else fallBack();
+      rendererRef.current = renderer;
+    });
 
     return () => {
+      clearTimeout(start);
+      rendererRef.current?.destroy();
       rendererRef.current = null;
-      renderer?.destroy();
       canvas.remove();
     };
   }, []);

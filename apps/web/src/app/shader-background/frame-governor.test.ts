@@ -5,6 +5,7 @@ import {
   SHADER_QUALITY_STEPS,
   SHADER_SAMPLE_FRAMES,
   SHADER_WARMUP_FRAMES,
+  probeStep,
 } from './frame-governor.ts';
 
 /** Feeds `frames` draws, each costing what `cost` says for the step current at the time. */
@@ -70,5 +71,41 @@ describe('FrameGovernor', () => {
     run(governor, SHADER_WARMUP_FRAMES, () => 1);
     for (let i = 0; i < SHADER_SAMPLE_FRAMES; i++) governor.record(i === 3 ? 15 : 1, 16);
     expect(governor.level).toBe(0);
+  });
+});
+
+describe('probeStep', () => {
+  /** Probes a device whose draw at `scale` costs `cost(scale)`: the step chosen and the scales drawn. */
+  function probe(cost: (scale: number) => number) {
+    const drawn: number[] = [];
+    const level = probeStep((scale) => {
+      drawn.push(scale);
+      return cost(scale);
+    });
+    return { level, drawn };
+  }
+
+  it('starts a fast device at full quality', () => {
+    expect(probe(() => 1).level).toBe(0);
+  });
+
+  it('starts a fill-rate-bound device at the largest buffer well under the budget', () => {
+    // 10 ms at full size: 2.5 ms at half, a sixth of a frame.
+    expect(probe((scale) => 10 * scale * scale).level).toBe(1);
+  });
+
+  it('lowers the frame rate when even the smallest buffer takes a share of a 60 fps frame', () => {
+    expect(SHADER_QUALITY_STEPS[probe(() => 7).level]).toEqual({ bufferScale: 0.25, minFrameIntervalMs: 33 });
+  });
+
+  it('chooses a still frame when the cheapest step is too slow', () => {
+    expect(probe(() => 30).level).toBe(SHADER_QUALITY_STEPS.length);
+  });
+
+  it('never draws a buffer whose draw it predicts at SHADER_SLOW_DRAW_MS or more', () => {
+    // 200 ms at full size (software WebGL): 12.5 ms at a quarter, 50 ms predicted at half.
+    const { level, drawn } = probe((scale) => 200 * scale * scale);
+    expect(SHADER_QUALITY_STEPS[level]).toEqual({ bufferScale: 0.25, minFrameIntervalMs: 66 });
+    expect(Math.max(...drawn)).toBe(0.25);
   });
 });

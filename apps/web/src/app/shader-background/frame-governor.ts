@@ -29,14 +29,48 @@ export const SHADER_SAMPLE_FRAMES = 8;
 export const SHADER_WARMUP_FRAMES = 2;
 
 /**
+ * The step to start at, found before the first animated frame by timing single draws with the GPU's
+ * work included (`drawAt` returns what one draw at that buffer scale cost, waited for). It starts at
+ * the cheapest buffer and only tries a larger one when the last cost, scaled by the pixels, promises
+ * a draw under SHADER_SLOW_DRAW_MS: a slow device (software WebGL) never pays for a full-size frame
+ * just to learn that it is too slow. Returns SHADER_QUALITY_STEPS.length for a still frame.
+ */
+export function probeStep(drawAt: (bufferScale: number) => number): number {
+  const cheapest = SHADER_QUALITY_STEPS.length - 1;
+  let scale: number = SHADER_QUALITY_STEPS[cheapest]?.bufferScale ?? 1;
+  // The first draw may compile the program: not what a frame costs.
+  drawAt(scale);
+  let cost = drawAt(scale);
+  const fits = (step: ShaderQualityStep) =>
+    cost / Math.max(FRAME_BUDGET_MS, step.minFrameIntervalMs) <= SHADER_MAX_LOAD;
+  let chosen: number = SHADER_QUALITY_STEPS.length;
+  for (let level = cheapest; level >= 0; level--) {
+    const step = SHADER_QUALITY_STEPS[level] ?? SHADER_QUALITY_STEPS[0];
+    if (step.bufferScale !== scale) {
+      if (cost * (step.bufferScale / scale) ** 2 >= SHADER_SLOW_DRAW_MS) break;
+      scale = step.bufferScale;
+      cost = drawAt(scale);
+    }
+    if (!fits(step)) break;
+    chosen = level;
+  }
+  return chosen;
+}
+
+/**
  * Watches what each draw costs and chooses the quality step. It only ever steps down: a device that
  * once struggled would struggle again, and stepping back up would make the cost oscillate.
  */
 export class FrameGovernor {
-  #step = 0;
+  #step: number;
   #warmup = SHADER_WARMUP_FRAMES;
   #costs: number[] = [];
   #stalls = 0;
+
+  /** `level`: where to start (probeStep). */
+  constructor(level = 0) {
+    this.#step = level;
+  }
 
   /** The current step, or null once the background should hold a still frame. */
   get step(): ShaderQualityStep | null {

@@ -1,6 +1,6 @@
 import { RENDERER_MAX_PIXEL_RATIO, SHADER_HUE_SHIFT } from '@onair/core';
 import { AURORA_FRAGMENT_SHADER, AURORA_VERTEX_SHADER } from './aurora-shader.ts';
-import { FRAME_BUDGET_MS, FrameGovernor } from './frame-governor.ts';
+import { FRAME_BUDGET_MS, FrameGovernor, SHADER_QUALITY_STEPS, probeStep } from './frame-governor.ts';
 
 /** The canvas reports its drawn-frame count this often, so e2e can prove WebGL really draws. */
 export const FRAMES_REPORT_INTERVAL = 30;
@@ -10,6 +10,7 @@ export const FRAMES_REPORT_MAX_MS = 1_000;
 export const MAX_BUFFER_SIDE_PX = 640;
 /** The moment of the animation shown as the single still frame under reduced motion. */
 const STILL_FRAME_TIME_S = 40;
+const CHEAPEST_BUFFER_SCALE = Math.min(...SHADER_QUALITY_STEPS.map((step) => step.bufferScale));
 
 export type ShaderMode = 'running' | 'paused' | 'still';
 
@@ -42,11 +43,21 @@ export class ShaderRenderer {
   #lastDrawAt = 0;
   /** No drawing before this moment (performance.now): the listener just tapped Play. */
   #quietUntil = 0;
-  readonly #governor = new FrameGovernor();
+  /** Replaced by the one probeStep chose once the constructor has timed a few draws. */
+  #governor = new FrameGovernor();
   #destroyed = false;
 
-  static create(canvas: HTMLCanvasElement, env: ShaderEnvironment, onLost: () => void): ShaderRenderer | null {
-    const attributes: WebGLContextAttributes = { alpha: false, depth: false, antialias: false, powerPreference: 'low-power' };
+  static create(
+    canvas: HTMLCanvasElement,
+    env: ShaderEnvironment,
+    onLost: () => void,
+  ): ShaderRenderer | null {
+    const attributes: WebGLContextAttributes = {
+      alpha: false,
+      depth: false,
+      antialias: false,
+      powerPreference: 'low-power',
+    };
     const gl = canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
     if (!gl) return null;
     try {
@@ -88,7 +99,9 @@ export class ShaderRenderer {
     gl.uniform1f(gl.getUniformLocation(this.#program, 'uHueShift'), (SHADER_HUE_SHIFT * Math.PI) / 180);
 
     this.#reducedMotion =
-      typeof env.window.matchMedia === 'function' ? env.window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+      typeof env.window.matchMedia === 'function'
+        ? env.window.matchMedia('(prefers-reduced-motion: reduce)')
+        : null;
     this.#startedAt = env.window.performance.now();
 
     env.window.addEventListener('resize', this.#handleResize);
@@ -96,7 +109,8 @@ export class ShaderRenderer {
     this.#reducedMotion?.addEventListener('change', this.#handleMotionPreference);
     canvas.addEventListener('webglcontextlost', this.#handleContextLost);
 
-    canvas.dataset.quality = '0';
+    this.#governor = new FrameGovernor(probeStep((bufferScale) => this.#timedDraw(bufferScale)));
+    canvas.dataset.quality = String(this.#governor.level);
     this.#resize();
     this.#applyMode();
   }
@@ -139,8 +153,7 @@ export class ShaderRenderer {
       this.#draw((this.#env.window.performance.now() - this.#startedAt) / 1000);
       this.#lastDrawAt = 0;
       this.#frameId = this.#env.window.requestAnimationFrame(this.#tick);
-    } else if (mode === 'still' && this.#governor.step !== null) {
-      // (When the governor gave up, the last animated frame simply stays.)
+    } else if (mode === 'still') {
       this.#draw(STILL_FRAME_TIME_S);
     }
     // 'paused': a hidden tab keeps its last frame and spends no GPU time.
@@ -159,19 +172,29 @@ export class ShaderRenderer {
     const clock = this.#env.window.performance;
     const before = clock.now();
     this.#draw((now - this.#startedAt) / 1000);
-    const cost = clock.now() - before;
     const interval = this.#lastDrawAt ? now - this.#lastDrawAt : FRAME_BUDGET_MS;
     this.#lastDrawAt = now;
-    if (!this.#governor.record(cost, interval)) return;
+    // A frame costs the main thread more than the draw call: the browser then paints and commits the
+    // canvas to its compositor (which reads it back under software compositing). A task posted now
+    // runs once that is done, so the governor judges the whole frame.
+    this.#env.window.setTimeout(() => this.#judge(clock.now() - before, interval), 0);
+  };
+
+  #judge(cost: number, interval: number): void {
+    if (this.#destroyed || this.mode !== 'running' || !this.#governor.record(cost, interval)) return;
     this.#canvas.dataset.quality = String(this.#governor.level);
     if (this.#governor.step) this.#resize();
     else this.#applyMode();
-  };
+  }
 
+  #render(timeSeconds: number): void {
+    this.#gl.uniform1f(this.#uTime, timeSeconds);
+    this.#gl.drawArrays(this.#gl.TRIANGLES, 0, 3);
+  }
+
+  /** A frame for the listener: rendered, and counted. */
   #draw(timeSeconds: number): void {
-    const gl = this.#gl;
-    gl.uniform1f(this.#uTime, timeSeconds);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    this.#render(timeSeconds);
     this.#framesDrawn += 1;
     // Writing the DOM every frame would cost style work; every ~30 frames is enough for tests. The
     // time bound keeps the count moving on slow software renderers (CI's SwiftShader draws ~5 fps).
@@ -187,7 +210,18 @@ export class ShaderRenderer {
     }
   }
 
-  #resize(): void {
+  /** What one draw at `bufferScale` costs, the GPU's work included: read back, so it is waited for. */
+  #timedDraw(bufferScale: number): number {
+    this.#resize(bufferScale);
+    const clock = this.#env.window.performance;
+    const before = clock.now();
+    this.#render(STILL_FRAME_TIME_S);
+    this.#gl.readPixels(0, 0, 1, 1, this.#gl.RGBA, this.#gl.UNSIGNED_BYTE, new Uint8Array(4));
+    return clock.now() - before;
+  }
+
+  /** Sizes the drawing buffer for `bufferScale`: the current step's, the cheapest one's once still. */
+  #resize(bufferScale = this.#governor.step?.bufferScale ?? CHEAPEST_BUFFER_SCALE): void {
     const { innerWidth, innerHeight, devicePixelRatio } = this.#env.window;
     // Phones report 3-4; capping at 2 keeps the fragment shader affordable with no visible loss.
     const pixelRatio = Math.min(devicePixelRatio || 1, RENDERER_MAX_PIXEL_RATIO);
@@ -195,7 +229,7 @@ export class ShaderRenderer {
     // while the fragment shader runs on a fraction of the pixels: battery on phones, and the main
     // thread stays free for starting audio where WebGL falls back to the CPU.
     const longest = Math.max(innerWidth, innerHeight) * pixelRatio;
-    const maxSide = MAX_BUFFER_SIDE_PX * (this.#governor.step?.bufferScale ?? 1);
+    const maxSide = MAX_BUFFER_SIDE_PX * bufferScale;
     const scale = pixelRatio * Math.min(1, maxSide / Math.max(1, longest));
     const width = Math.max(1, Math.round(innerWidth * scale));
     const height = Math.max(1, Math.round(innerHeight * scale));
