@@ -12,7 +12,8 @@ describe('the app shell in Chromium', () => {
     // The tagline comes from /api/station, so it proves the real server answered the built app.
     await page.getByText('24/7 From Ireland With Love').first().waitFor({ state: 'visible' });
     const canvas = page.getByTestId('shader-background');
-    expect(await canvas.getAttribute('data-renderer')).toBe('webgl');
+    // The renderer starts after the screen, in its worker: its first report says which it is.
+    expect(await waitFor('a renderer', async () => canvas.getAttribute('data-renderer'))).toBe('webgl');
     const first = Number(await waitFor('frames drawn', async () => canvas.getAttribute('data-frames')));
     const later = await waitFor('more frames drawn', async () => {
       const frames = Number(await canvas.getAttribute('data-frames'));

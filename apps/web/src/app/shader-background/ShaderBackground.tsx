@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import '../../styles/shader-background.css';
-import { ShaderRenderer } from './shader-renderer.ts';
+import { startShader, type RunningShader } from './start-shader.ts';
 
 /**
  * The animated aurora behind every screen. A CSS gradient on the host is always painted first, so
@@ -19,10 +19,10 @@ interface ShaderBackgroundProps {
 
 export function ShaderBackground({ starting = false }: ShaderBackgroundProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const rendererRef = useRef<ShaderRenderer | null>(null);
+  const shaderRef = useRef<RunningShader | null>(null);
 
   useEffect(() => {
-    if (starting) rendererRef.current?.pauseFor(SHADER_QUIET_AFTER_PLAY_MS);
+    if (starting) shaderRef.current?.pauseFor(SHADER_QUIET_AFTER_PLAY_MS);
   }, [starting]);
 
   useEffect(() => {
@@ -35,22 +35,12 @@ export function ShaderBackground({ starting = false }: ShaderBackgroundProps) {
     canvas.dataset.frames = '0';
     host.append(canvas);
 
-    const fallBack = () => {
-      canvas.dataset.renderer = 'fallback';
-    };
-    // In a task of its own, not the one that mounts the screen: making a WebGL context, compiling
-    // and timing the first draws would otherwise lengthen that task (the CSS gradient shows meanwhile).
-    const start = setTimeout(() => {
-      const renderer = ShaderRenderer.create(canvas, { window, document }, fallBack);
-      if (renderer) canvas.dataset.renderer = 'webgl';
-      else fallBack();
-      rendererRef.current = renderer;
-    });
+    const shader = startShader(canvas);
+    shaderRef.current = shader;
 
     return () => {
-      clearTimeout(start);
-      rendererRef.current?.destroy();
-      rendererRef.current = null;
+      shaderRef.current = null;
+      shader.stop();
       canvas.remove();
     };
   }, []);
