@@ -2,6 +2,7 @@ import { INSTALL_MODAL_DELAY_MS } from '@onair/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { writeStored, readStored } from '../../lib/storage.ts';
 import { stored } from '../../lib/stored.ts';
+import { takeInstallPrompt } from './early-install-prompt.ts';
 import {
   INSTALL_LATER_MS,
   installBrowser,
@@ -28,7 +29,8 @@ export interface InstallPrompt {
  * names the menu only if a prompt fails.
  */
 export function useInstallPrompt(): InstallPrompt {
-  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  // The prompt the browser may have fired before the app's code ran (main.tsx keeps it).
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(takeInstallPrompt);
   const [delayOver, setDelayOver] = useState(false);
   const [dismissed, setDismissed] = useState(() => isStandalone() || readStored(stored.installLaterUntil) > Date.now());
   const [error, setError] = useState<string | null>(null);
