@@ -73,4 +73,27 @@ describe('taps on the prerendered screen', () => {
     container.querySelector('button')?.click();
     expect(posted).toBe(false);
   });
+
+  it("give the keyboard's place to the app's button of the same name", () => {
+    const markup = '<button>Mute</button><button>Play</button>';
+    const container = prerendered(markup);
+    const taps = keepEarlyTaps(container);
+    container.querySelectorAll('button')[1]?.focus();
+    drawApp(container, markup);
+    expect(document.activeElement).toBe(document.body);
+    taps.replay();
+    expect(document.activeElement).toBe(container.querySelectorAll('button')[1]);
+  });
+
+  it('leave the focus alone once it moved elsewhere on the page', () => {
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    const container = prerendered('<button>Play</button>');
+    const taps = keepEarlyTaps(container);
+    container.querySelector('button')?.focus();
+    outside.focus();
+    drawApp(container, '<button>Play</button>');
+    taps.replay();
+    expect(document.activeElement).toBe(outside);
+  });
 });

@@ -4,6 +4,7 @@
  * that second would otherwise have to tap again. Each tap is remembered by the button's name, and the
  * app's own button of that name is clicked once it has drawn the screen. A button whose name changed
  * in between (a favourite the listener's stored list already holds) is left alone rather than guessed.
+ * The keyboard's place is kept the same way: the app's button takes the focus the prerendered one had.
  */
 
 interface EarlyTap {
@@ -28,27 +29,51 @@ export interface EarlyTaps {
   replay(): void;
 }
 
+/** Which button `button` is, by name and occurrence; null for one without a name. */
+function identify(container: HTMLElement, button: Element): EarlyTap | null {
+  const name = buttonName(button);
+  return name === '' ? null : { name, occurrence: buttonsNamed(container, name).indexOf(button) };
+}
+
+function find(container: HTMLElement, tap: EarlyTap): HTMLElement | null {
+  const button = buttonsNamed(container, tap.name)[tap.occurrence];
+  return button instanceof HTMLElement ? button : null;
+}
+
 export function keepEarlyTaps(container: HTMLElement): EarlyTaps {
   const taps: EarlyTap[] = [];
+  /** The prerendered button the keyboard is on: the app's own takes the focus over. */
+  let focused: EarlyTap | null = null;
   const keep = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest(BUTTONS) : null;
     if (!button || !container.contains(button)) return;
     // A prerendered submit button would post its form and load the page anew.
     event.preventDefault();
-    const name = buttonName(button);
-    if (name === '') return;
-    const tap = { name, occurrence: buttonsNamed(container, name).indexOf(button) };
+    const tap = identify(container, button);
     // A second tap on a button that did not answer is the same wish again, not a toggle.
-    if (!taps.some((kept) => kept.name === tap.name && kept.occurrence === tap.occurrence)) taps.push(tap);
+    if (tap && !taps.some((kept) => kept.name === tap.name && kept.occurrence === tap.occurrence))
+      taps.push(tap);
+  };
+  const follow = (event: FocusEvent) => {
+    const button = event.target instanceof Element ? event.target.closest(BUTTONS) : null;
+    focused = button ? identify(container, button) : null;
+  };
+  const leave = (event: FocusEvent) => {
+    // Moved elsewhere on the page; a button taken out of the page (the app's render) has no successor.
+    if (event.relatedTarget instanceof Node && !container.contains(event.relatedTarget)) focused = null;
   };
   container.addEventListener('click', keep, true);
+  container.addEventListener('focusin', follow);
+  container.addEventListener('focusout', leave);
   return {
     replay() {
       container.removeEventListener('click', keep, true);
-      for (const tap of taps.splice(0)) {
-        const button = buttonsNamed(container, tap.name)[tap.occurrence];
-        if (button instanceof HTMLElement) button.click();
-      }
+      container.removeEventListener('focusin', follow);
+      container.removeEventListener('focusout', leave);
+      // The prerendered button left the page with the focus on it, which fell back to the body.
+      const target = focused && !container.contains(document.activeElement) ? find(container, focused) : null;
+      target?.focus();
+      for (const tap of taps.splice(0)) find(container, tap)?.click();
     },
   };
 }
