@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitForApp } from '../fixtures/browser.ts';
 import { waitFor } from '../fixtures/ports.ts';
 import { useIcecastStation } from '../fixtures/suite.ts';
 import {
@@ -48,7 +49,7 @@ describe('listening to a real Icecast', () => {
       if (new URL(request.url()).pathname === '/live') streamRequests.push(request.url());
     });
     await page.goto(station.server().url);
-    await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+    await waitForApp(page);
     const box = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
     if (!box) throw new Error('Play has no box');
     const onPlay = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -170,6 +171,8 @@ describe('listening to a real Icecast', () => {
     await waitForSound(page);
 
     await page.reload();
+    // The stored choice is the listener's browser's: the app applies it over the server's prerender.
+    await waitForApp(page);
     expect(await page.getByRole('radio', { name: /High/ }).isChecked()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('playfm_audio_quality'))).toBe('high');
     requested.length = 0;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
-import { launchBrowser } from '../fixtures/browser.ts';
+import { launchBrowser, waitForApp } from '../fixtures/browser.ts';
 import { IcecastFixture } from '../fixtures/icecast.ts';
 import { openListenerPage, playAndWaitForSound } from '../fixtures/listener.ts';
 import { waitFor } from '../fixtures/ports.ts';
@@ -74,6 +74,7 @@ describe('titles in sync with the sound', () => {
     const page = await openListenerPage(browser);
     await page.goto(server.url);
     await page.getByTestId('now-playing').getByText('A440').waitFor();
+    await waitForApp(page);
     await installProbe(page, 'Silence');
     await playAndWaitForSound(page);
     await waitFor('the tone to be heard', async () => (await probeOf(page)).loudSeen, 15_000);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOnAir, favoriteId, STORAGE_KEYS, stationWallClock, type Schedule } from '@onair/core';
-import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { launchBrowser, openPage, waitForApp } from '../fixtures/browser.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
 import { ADMIN, ADMIN_ENV } from './schedule-helpers.ts';
@@ -48,6 +48,8 @@ describe('the schedule for listeners', () => {
     const page = await openPage(browser);
     await page.clock.setFixedTime(instant);
     await page.goto(`${server.url}/schedule`);
+    // The server prerendered its own today; the app draws the page's (fake) Monday.
+    await waitForApp(page);
     const sundayTab = page.getByRole('button', { name: 'Sun', exact: true });
     await sundayTab.waitFor();
     expect(await sundayTab.getAttribute('aria-current')).toBe('true');
