@@ -1,5 +1,5 @@
 import type { FromShaderWorker, ShaderView, ToShaderWorker } from './shader-messages.ts';
-import { ShaderRenderer } from './shader-renderer.ts';
+import type { ShaderRenderer } from './shader-renderer.ts';
 
 /** The shader drawing into a page's canvas, wherever it runs. */
 export interface RunningShader {
@@ -10,8 +10,8 @@ export interface RunningShader {
 
 /**
  * Starts the background's shader in `canvas`: in a worker where the browser can hand a canvas to one
- * (nothing of it then runs on the page's main thread), else on the page in a task of its own, not
- * the one that mounts the screen. The canvas reports `data-renderer` (webgl or fallback), `data-mode`,
+ * (nothing of it then runs on the page's main thread), else on the page, loaded and started in a
+ * task of its own, not the one that mounts the screen. The canvas reports `data-renderer` (webgl or fallback), `data-mode`,
  * `data-quality` and `data-frames` either way.
  */
 export function startShader(canvas: HTMLCanvasElement): RunningShader {
@@ -27,7 +27,10 @@ function fallBack(canvas: HTMLCanvasElement): void {
 
 function startOnPage(canvas: HTMLCanvasElement): RunningShader {
   let renderer: ShaderRenderer | null = null;
-  const start = setTimeout(() => {
+  let stopped = false;
+  // Fetched only here: browsers that draw in the worker never load the renderer on the page.
+  void import('./shader-renderer.ts').then(({ ShaderRenderer }) => {
+    if (stopped) return;
     renderer = ShaderRenderer.create(canvas, { window, document }, () => fallBack(canvas));
     if (renderer) canvas.dataset['renderer'] = 'webgl';
     else fallBack(canvas);
@@ -35,7 +38,7 @@ function startOnPage(canvas: HTMLCanvasElement): RunningShader {
   return {
     pauseFor: (ms) => renderer?.pauseFor(ms),
     stop() {
-      clearTimeout(start);
+      stopped = true;
       renderer?.destroy();
     },
   };
