@@ -44,10 +44,11 @@ export function HomeScreen() {
         </p>
       )}
       <ControlCard />
+      <ShortcutRow social={station?.social ?? {}} chatUnread={chatUnread} />
+      {/* Last: it appears once the songs are known, after the page is up, and pushes nothing down. */}
       <Suspense fallback={null}>
         <RecentlyPlayed />
       </Suspense>
-      <ShortcutRow social={station?.social ?? {}} chatUnread={chatUnread} />
       {details ? (
         <Suspense fallback={null}>
           <ShowDialog show={details} timeZone={timeZone} onClose={() => setDetails(null)} />
