@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubAppApi, testStation, withoutWebGl } from '../test/fixtures.ts';
@@ -17,7 +17,10 @@ describe('app routes', () => {
     expect(screen.getByText(testStation.tagline)).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
-    expect(screen.getByTestId('shader-background')).toHaveAttribute('data-renderer', 'fallback');
+    // The background's renderer is loaded after the screen: without WebGL it leaves the CSS gradient.
+    await waitFor(() =>
+      expect(screen.getByTestId('shader-background')).toHaveAttribute('data-renderer', 'fallback'),
+    );
   });
 
   it('renders the schedule placeholder whose Close link returns Home', async () => {
