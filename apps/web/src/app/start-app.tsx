@@ -28,8 +28,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // Inside the iOS and Android apps only (a no-op in browsers): Android's back button closes a dialog first.
   void startNativeShell();
 
-  // A split-out screen's chunk is loaded first (the page preloads it): the prerendered screen is then
-  // replaced by the same screen, never by its "Loading…" placeholder.
+  // A split-out screen's chunk is loaded first: the prerendered screen is then replaced by the same
+  // screen, never by its "Loading…" placeholder.
   await routerReady(router);
   await nextTask();
   const root = createRoot(container);

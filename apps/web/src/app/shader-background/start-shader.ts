@@ -11,8 +11,8 @@ export interface RunningShader {
 /**
  * Starts the background's shader in `canvas`: in a worker where the browser can hand a canvas to one
  * (nothing of it then runs on the page's main thread), else on the page, loaded and started in a
- * task of its own, not the one that mounts the screen. The canvas reports `data-renderer` (webgl or fallback), `data-mode`,
- * `data-quality` and `data-frames` either way.
+ * task of its own, not the one that mounts the screen. The canvas reports `data-renderer` (webgl or
+ * fallback), `data-mode`, `data-quality` and `data-frames` either way.
  */
 export function startShader(canvas: HTMLCanvasElement): RunningShader {
   if (typeof canvas.transferControlToOffscreen === 'function' && typeof Worker === 'function') {
