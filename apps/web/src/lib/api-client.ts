@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@onair/core';
 import { z } from 'zod';
+import { inEnglish } from './zod-english.ts';
 
 /**
  * A failed API call. `status` is set when the server answered with an HTTP error, and `body` holds
@@ -35,7 +36,7 @@ interface RequestOptions {
  * `undefined` deep inside a component. An HTTP error rejects with the server's own sentence
  * (core's `errorBodySchema`) when it sent one.
  */
-async function requestJson<S extends z.ZodType>(
+async function requestJson<S extends z.core.$ZodType>(
   method: 'GET' | SendMethod,
   path: string,
   body: unknown,
@@ -77,20 +78,25 @@ async function requestJson<S extends z.ZodType>(
   }
   if (!validJson) throw new ApiError(`${method} ${path} did not return valid JSON`);
 
-  const parsed = schema.safeParse(answer);
+  const parsed = z.safeParse(schema, answer);
   if (!parsed.success) {
-    throw new ApiError(`${method} ${path} returned unexpected data:\n${z.prettifyError(parsed.error)}`);
+    const error = await inEnglish(schema, answer, parsed.error);
+    throw new ApiError(`${method} ${path} returned unexpected data:\n${z.prettifyError(error)}`);
   }
   return parsed.data;
 }
 
 /** GET a JSON endpoint, validated with `schema`. */
-export function getJson<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+export function getJson<S extends z.core.$ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
   return requestJson('GET', path, undefined, schema, options);
 }
 
 /** Send `body` as JSON with `method`; the answer is validated with `schema`. */
-export function sendJson<S extends z.ZodType>(
+export function sendJson<S extends z.core.$ZodType>(
   method: SendMethod,
   path: string,
   body: unknown,

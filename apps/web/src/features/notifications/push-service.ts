@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { stored } from '../../lib/stored.ts';
+import { inEnglish } from '../../lib/zod-english.ts';
 import { readPushPreferences, savePushPreferences } from './push-preferences-cache.ts';
 import { loadNativeNotifications, requestNativeNotifications } from './native-reminders.ts';
 import { pushSupport, type PushSupport } from './push-environment.ts';
@@ -213,8 +214,12 @@ export class PushService {
   }
 
   async #save({ subscription, publicKey }: KeyedSubscription, settings: NotificationSettings): Promise<void> {
+    const json = subscription.toJSON();
+    const parsed = webPushSubscriptionSchema.safeParse(json);
+    // The error's message reaches the notice, so its issues are told in English.
+    if (!parsed.success) throw await inEnglish(webPushSubscriptionSchema, json, parsed.error);
     const body: PushSubscriptionBody = {
-      subscription: webPushSubscriptionSchema.parse(subscription.toJSON()),
+      subscription: parsed.data,
       preferences: { ...settings, favoriteShows: [...settings.favoriteShows] },
     };
     await sendJson('PUT', PUSH_PATH, body, savedSchema);
