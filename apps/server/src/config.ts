@@ -261,7 +261,7 @@ function originsFromEnv(variable: string, list: string | undefined): string[] {
   });
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
     .join('; ');

@@ -87,6 +87,15 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
     expect(response.json()).toEqual({ error: 'Invalid notification preferences: preferences.reminderTime: reminderTime must be one of 5, 10, 15, 30, 60' });
   });
 
+  // Core's schemas are zod/mini, which has no message texts; the server's classic zod installs English ones.
+  it('says what is wrong with a preference in English', async () => {
+    const response = await put({ subscription: browser.subscription, preferences: { enabled: 'yes' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Invalid notification preferences: preferences.enabled: Invalid input: expected boolean, received string',
+    });
+  });
+
   it('refuses writes from another site with 403', async () => {
     const response = await put({ subscription: browser.subscription, preferences: {} }, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);

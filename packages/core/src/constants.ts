@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Every business constant of spec §9 (plus a few from §3/§4/§7 that several layers share), with the
 // unit in the name so a caller can never mix seconds and milliseconds.

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * One localStorage value: its key, the schema every read and every write goes through, and what a
@@ -7,7 +7,7 @@ import type { z } from 'zod';
  */
 export interface StoredValue<T> {
   key: string;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   fallback: T;
   /** Values stored as plain strings (e.g. 'high') rather than JSON. */
   raw?: boolean;
@@ -151,7 +151,7 @@ function replaceWithFallback<T>(stored: StoredValue<T>, why: string): T {
 
 const ISSUES_SHOWN = 3;
 
-function issues(error: z.ZodError): string {
+function issues(error: z.core.$ZodError): string {
   const shown = error.issues.slice(0, ISSUES_SHOWN).map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`);
   const more = error.issues.length - shown.length;
   return more > 0 ? `${shown.join('; ')} and ${more} more` : shown.join('; ');

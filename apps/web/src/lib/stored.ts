@@ -27,11 +27,11 @@ import {
   type ScheduleDocument,
   type SleepTimerState,
 } from '@onair/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineStored } from './storage.ts';
 
 /** Repairs a stored list by dropping each entry `schema` refuses, on its own. */
-function validEntries<T>(schema: z.ZodType<T>): (value: unknown) => T[] {
+function validEntries<T>(schema: z.ZodMiniType<T>): (value: unknown) => T[] {
   return (value) =>
     Array.isArray(value)
       ? value.flatMap((entry) => {
@@ -61,7 +61,7 @@ export const stored = {
   /** Spec §3: null when no timer is set; a half-valid timer is no timer. */
   sleepTimer: defineStored<SleepTimerState | null>({
     key: STORAGE_KEYS.sleepTimer,
-    schema: sleepTimerSchema.nullable(),
+    schema: z.nullable(sleepTimerSchema),
     fallback: null,
   }),
   /** Spec §3; a bad session is dropped on its own, so it never costs the rest of the history. */
@@ -77,7 +77,7 @@ export const stored = {
    */
   statsListeningStats: defineStored<ListeningStats | null>({
     key: STORAGE_KEYS.statsListeningStats,
-    schema: listeningStatsSchema.nullable(),
+    schema: z.nullable(listeningStatsSchema),
     fallback: null,
   }),
   /** A plain string, 'standard' or 'high' (spec §5). */
@@ -91,7 +91,7 @@ export const stored = {
   chatUsername: defineStored<string>({
     key: STORAGE_KEYS.chatUsername,
     legacyKey: 'chat_username',
-    schema: z.string().max(CHAT_USERNAME_MAX_CHARS),
+    schema: z.string().check(z.maxLength(CHAT_USERNAME_MAX_CHARS)),
     fallback: '',
     raw: true,
   }),
@@ -109,13 +109,13 @@ export const stored = {
   lastSeenMessageTime: defineStored<number>({
     key: STORAGE_KEYS.lastSeenMessageTime,
     legacyKey: 'lastSeenMessageTime',
-    schema: z.number().int().nonnegative(),
+    schema: z.int().check(z.nonnegative()),
     fallback: 0,
   }),
   /** Spec §3; whether it is still fresh enough to resume is restoreCastSession's call. */
   castSession: defineStored<CastSession | null>({
     key: STORAGE_KEYS.castSession,
-    schema: castSessionSchema.nullable(),
+    schema: z.nullable(castSessionSchema),
     fallback: null,
   }),
   /**
@@ -124,20 +124,20 @@ export const stored = {
    */
   station: defineStored<PublicStation | null>({
     key: STORAGE_KEYS.station,
-    schema: publicStationSchema.nullable(),
+    schema: z.nullable(publicStationSchema),
     fallback: null,
   }),
   /** The last schedule the server sent, so a listener offline sees the real week, not the bundled one. */
   scheduleCache: defineStored<ScheduleDocument | null>({
     key: STORAGE_KEYS.scheduleCache,
     legacyKey: 'onair_schedule_cache',
-    schema: scheduleDocumentSchema.nullable(),
+    schema: z.nullable(scheduleDocumentSchema),
     fallback: null,
   }),
   /** Until when (epoch ms) the listener asked not to be offered the install again ('Later'). */
   installLaterUntil: defineStored<number>({
     key: STORAGE_KEYS.installLaterUntil,
-    schema: z.number().nonnegative(),
+    schema: z.number().check(z.nonnegative()),
     fallback: 0,
   }),
   /**
@@ -146,7 +146,7 @@ export const stored = {
    */
   pushRecord: defineStored<PushRecord | null>({
     key: STORAGE_KEYS.pushRecord,
-    schema: pushRecordSchema.nullable(),
+    schema: z.nullable(pushRecordSchema),
     fallback: null,
   }),
   /** Songs the listener saved with a heart (newest first), kept in this browser only; a bad entry is dropped alone. */

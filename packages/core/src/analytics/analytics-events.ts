@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The most events one batch may carry; a client flushes far sooner (every few seconds). */
 export const ANALYTICS_MAX_EVENTS_PER_BATCH = 50;
@@ -10,7 +10,7 @@ export const ANALYTICS_MAX_PARAM_LENGTH = 120;
 export const ANALYTICS_RETENTION_DAYS = 90;
 
 const empty = z.strictObject({});
-const text = z.string().min(1).max(ANALYTICS_MAX_PARAM_LENGTH);
+const text = z.string().check(z.minLength(1), z.maxLength(ANALYTICS_MAX_PARAM_LENGTH));
 
 /**
  * Spec §7: the product's analytics events and their documented parameters, nothing else. Strict
@@ -22,7 +22,7 @@ export const analyticsEventParams = {
   reaction_given: z.strictObject({ reaction_type: text }),
   emoji_modal_open: empty,
   sleep_timer_start: z.strictObject({
-    timer_minutes: z.number().int().min(1).max(480),
+    timer_minutes: z.int().check(z.minimum(1), z.maximum(480)),
     is_custom_time: z.boolean(),
   }),
   sleep_timer_complete: empty,
@@ -40,7 +40,7 @@ export const PLATFORM_TYPES = ['native_app', 'pwa', 'web_browser'] as const;
 export type PlatformType = (typeof PLATFORM_TYPES)[number];
 
 /** When the event happened, ms since the epoch. */
-const at = z.number().int().nonnegative();
+const at = z.int().check(z.nonnegative());
 
 const eventSchemas = ANALYTICS_EVENT_NAMES.map((name) =>
   z.strictObject({ name: z.literal(name), params: analyticsEventParams[name], at }),
@@ -52,10 +52,10 @@ export const analyticsEventSchema = z.discriminatedUnion(
 
 /** What the app POSTs to /api/events. */
 export const analyticsBatchSchema = z.strictObject({
-  events: z.array(analyticsEventSchema).min(1).max(ANALYTICS_MAX_EVENTS_PER_BATCH),
-  app_id: z.string().min(1).max(100),
+  events: z.array(analyticsEventSchema).check(z.minLength(1), z.maxLength(ANALYTICS_MAX_EVENTS_PER_BATCH)),
+  app_id: z.string().check(z.minLength(1), z.maxLength(100)),
   platform_type: z.enum(PLATFORM_TYPES),
-  user_agent: z.string().max(512),
+  user_agent: z.string().check(z.maxLength(512)),
 });
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 export type AnalyticsEvent = AnalyticsBatch['events'][number];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { stationWallClock } from '../schedule/station-time.ts';
 import { WEEKDAYS } from '../schedule/types.ts';
 import { ANALYTICS_EVENT_NAMES, ANALYTICS_RETENTION_DAYS, PLATFORM_TYPES } from './analytics-events.ts';
@@ -8,17 +8,20 @@ export const INSIGHTS_MAX_DAYS = ANALYTICS_RETENTION_DAYS;
 export const INSIGHTS_DEFAULT_DAYS = 7;
 
 export const insightsQuerySchema = z.strictObject({
-  days: z.coerce.number().int().min(1).max(INSIGHTS_MAX_DAYS).default(INSIGHTS_DEFAULT_DAYS),
+  days: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(INSIGHTS_MAX_DAYS)),
+    INSIGHTS_DEFAULT_DAYS,
+  ),
 });
 
-const count = z.number().int().nonnegative();
-const listenerFigure = z.number().nonnegative();
+const count = z.int().check(z.nonnegative());
+const listenerFigure = z.number().check(z.nonnegative());
 /** A UTC calendar day, `YYYY-MM-DD`. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const listenerHourSchema = z.object({
   weekday: z.enum(WEEKDAYS),
-  hour: z.number().int().min(0).max(23),
+  hour: z.int().check(z.minimum(0), z.maximum(23)),
   average: listenerFigure,
   peak: count,
 });
@@ -26,7 +29,7 @@ export type ListenerHour = z.infer<typeof listenerHourSchema>;
 
 /** GET /api/insights: what the station learns, all of it aggregated (no row is about a person). */
 export const insightsSchema = z.object({
-  days: z.number().int().positive(),
+  days: z.int().check(z.positive()),
   since: day,
   listeners: z.object({
     peak: count,
@@ -43,7 +46,7 @@ export const insightsSchema = z.object({
     completed: count,
     cancelled: count,
     custom: count,
-    byMinutes: z.array(z.object({ minutes: z.number().int().positive(), count })),
+    byMinutes: z.array(z.object({ minutes: z.int().check(z.positive()), count })),
   }),
   chat: z.object({ messages: count, reactions: count, emojiPickerOpens: count, closes: count }),
 });

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CAST_SESSION_VALIDITY_MS } from '../constants.ts';
 
 /** Saved cast session (spec §3 playfm_cast_session); timestamp in epoch ms. */
 export const castSessionSchema = z.object({
   receiverName: z.string(),
   isConnected: z.boolean(),
-  timestamp: z.number().nonnegative(),
+  timestamp: z.number().check(z.nonnegative()),
 });
 export type CastSession = z.infer<typeof castSessionSchema>;
 

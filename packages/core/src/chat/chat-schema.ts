@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHAT_NAME_RULE, isValidChatName, normalizeChatName } from './chat-name.ts';
 import { isAllowedReaction } from './chat-reactions.ts';
 
@@ -37,11 +37,10 @@ export function chatTextProblem(text: string): string | null {
   return null;
 }
 
-export const chatNameSchema = z
-  .string()
-  .max(200)
-  .refine(isValidChatName, CHAT_NAME_RULE)
-  .transform(normalizeChatName);
+export const chatNameSchema = z.pipe(
+  z.string().check(z.maxLength(200), z.refine(isValidChatName, CHAT_NAME_RULE)),
+  z.transform(normalizeChatName),
+);
 
 /** One emoji and who gave it, in the order the first person gave it. */
 export const chatReactionSchema = z.object({
@@ -58,13 +57,13 @@ export type ChatReaction = z.infer<typeof chatReactionSchema>;
  */
 export const chatMessageSchema = z.object({
   id: z.uuid(),
-  seq: z.number().int().positive(),
+  seq: z.int().check(z.positive()),
   name: z.string(),
   text: z.string(),
-  replyTo: z.uuid().nullable(),
+  replyTo: z.nullable(z.uuid()),
   mentions: z.array(z.string()),
   reactions: z.array(chatReactionSchema),
-  createdAt: z.number().int().nonnegative(),
+  createdAt: z.int().check(z.nonnegative()),
   deleted: z.boolean(),
   admin: z.boolean(),
 });
@@ -80,15 +79,17 @@ export type ChatSession = z.infer<typeof chatSessionSchema>;
 /** POST /api/chat/messages: `id` is the client's UUID for this message, so a resend is recognised. */
 export const postChatMessageBodySchema = z.object({
   id: z.uuid(),
-  text: z
-    .string()
-    .max(CHAT_MESSAGE_MAX_CHARS * 4)
-    .superRefine((text, context) => {
-      const problem = chatTextProblem(text);
-      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
-    })
-    .transform(normalizeChatText),
-  replyTo: z.uuid().nullable().optional(),
+  text: z.pipe(
+    z.string().check(
+      z.maxLength(CHAT_MESSAGE_MAX_CHARS * 4),
+      z.superRefine((text, context) => {
+        const problem = chatTextProblem(text);
+        if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    z.transform(normalizeChatText),
+  ),
+  replyTo: z.optional(z.nullable(z.uuid())),
 });
 export type PostChatMessageBody = z.input<typeof postChatMessageBodySchema>;
 /**
@@ -97,11 +98,11 @@ export type PostChatMessageBody = z.input<typeof postChatMessageBodySchema>;
  */
 export const outgoingChatMessageSchema = z.object({
   id: z.uuid(),
-  text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4),
-  replyTo: z.uuid().nullable(),
-  createdAt: z.number().int().nonnegative(),
+  text: z.string().check(z.maxLength(CHAT_MESSAGE_MAX_CHARS * 4)),
+  replyTo: z.nullable(z.uuid()),
+  createdAt: z.int().check(z.nonnegative()),
   status: z.enum(['pending', 'failed']),
-  error: z.string().max(500).nullable(),
+  error: z.nullable(z.string().check(z.maxLength(500))),
 });
 export type OutgoingChatMessage = z.infer<typeof outgoingChatMessageSchema>;
 /** 201 (first time) or 200 (the same `id` again) of POST /api/chat/messages. */
@@ -109,31 +110,29 @@ export const postChatMessageReplySchema = z.object({ message: chatMessageSchema 
 
 /** GET /api/chat/messages?before=<seq>&limit=<1..100> */
 export const chatMessagesQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(CHAT_HISTORY_PAGE_MIN)
-    .max(CHAT_HISTORY_PAGE_MAX)
-    .default(CHAT_HISTORY_PAGE_DEFAULT),
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(CHAT_HISTORY_PAGE_MIN), z.maximum(CHAT_HISTORY_PAGE_MAX)),
+    CHAT_HISTORY_PAGE_DEFAULT,
+  ),
 });
 /** The answer: oldest first. */
 export const chatMessagesPageSchema = z.object({ messages: z.array(chatMessageSchema) });
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
 /** The `:emoji` of PUT/DELETE /api/chat/messages/:id/reactions/:emoji (after URL decoding). */
-export const chatReactionParamSchema = z.string().refine(isAllowedReaction, 'Not a reaction.');
+export const chatReactionParamSchema = z.string().check(z.refine(isAllowedReaction, 'Not a reaction.'));
 
 /** POST /api/chat/mutes (admin): mute `name` for `minutes` (0 lifts the mute). */
 export const chatMuteBodySchema = z.object({
   name: chatNameSchema,
-  minutes: z.number().int().min(0).max(CHAT_MUTE_MAX_MINUTES),
+  minutes: z.int().check(z.minimum(0), z.maximum(CHAT_MUTE_MAX_MINUTES)),
 });
 /** 200 of POST /api/chat/mutes; `mutedUntil` epoch ms, null when lifted. */
-export const chatMuteSchema = z.object({ name: z.string(), mutedUntil: z.number().int().nullable() });
+export const chatMuteSchema = z.object({ name: z.string(), mutedUntil: z.nullable(z.int()) });
 
 /** 403 of POST /api/chat/messages for a muted chatter: the error sentence and until when (epoch ms). */
-export const chatMutedErrorSchema = z.object({ error: z.string(), mutedUntil: z.number().int() });
+export const chatMutedErrorSchema = z.object({ error: z.string(), mutedUntil: z.int() });
 
 /**
  * One event of the room as it reaches realtime subscribers (the `data` of a `chat` frame whose

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every JSON error this server answers with: one human-readable sentence the app may show as is. */
 export const errorBodySchema = z.object({ error: z.string() });

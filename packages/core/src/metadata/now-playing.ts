@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { StreamMetadata } from './icecast-status.ts';
 
 /** How many distinct tracks `GET /api/now-playing/history` keeps. */
@@ -14,7 +14,7 @@ export const NOW_PLAYING_ERROR_KINDS = [
 ] as const;
 export type NowPlayingErrorKind = (typeof NOW_PLAYING_ERROR_KINDS)[number];
 
-const text = z.string().max(2000);
+const text = z.string().check(z.maxLength(2000));
 
 export const streamMetadataSchema = z.object({ title: text, artist: text, album: text, artwork: text });
 
@@ -22,13 +22,13 @@ export const streamMetadataSchema = z.object({ title: text, artist: text, album:
  * `GET /api/now-playing`: the last good metadata (empty strings before the first one) and, when the
  * latest read failed, why. `updatedAt` is when the metadata last changed (ISO), null before any.
  */
-export const nowPlayingSchema = streamMetadataSchema.extend({
-  updatedAt: z.string().nullable(),
-  error: z.object({ kind: z.enum(NOW_PLAYING_ERROR_KINDS), at: z.string() }).optional(),
+export const nowPlayingSchema = z.extend(streamMetadataSchema, {
+  updatedAt: z.nullable(z.string()),
+  error: z.optional(z.object({ kind: z.enum(NOW_PLAYING_ERROR_KINDS), at: z.string() })),
 });
 export type NowPlaying = z.infer<typeof nowPlayingSchema>;
 
-export const trackHistoryEntrySchema = streamMetadataSchema.extend({ startedAt: z.string() });
+export const trackHistoryEntrySchema = z.extend(streamMetadataSchema, { startedAt: z.string() });
 export type TrackHistoryEntry = z.infer<typeof trackHistoryEntrySchema>;
 export const trackHistorySchema = z.object({ tracks: z.array(trackHistoryEntrySchema) });
 

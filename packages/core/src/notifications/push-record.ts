@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PUSH_REFRESH_MS } from '../constants.ts';
 
-const presentText = z.string().refine((text) => text.trim() !== '', { message: 'must not be empty' });
+const presentText = z
+  .string()
+  .check(z.refine((text) => text.trim() !== '', { message: 'must not be empty' }));
 
 /** Push subscription record (spec §3, §5): every field a present, non-blank string. */
 export const pushRecordSchema = z.object({

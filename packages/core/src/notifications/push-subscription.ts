@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { notificationSettingsSchema } from './settings.ts';
 
 /**
@@ -16,9 +16,11 @@ const MESSAGE_URL_MAX_CHARS = 1_000;
 const base64Url = (minChars: number, maxChars: number) =>
   z
     .string()
-    .min(minChars, { message: 'must not be empty' })
-    .max(maxChars)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: 'must be base64url' });
+    .check(
+      z.minLength(minChars, { message: 'must not be empty' }),
+      z.maxLength(maxChars),
+      z.regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: 'must be base64url' }),
+    );
 
 /**
  * A browser's PushSubscription as sent by `PushSubscription.toJSON()` (spec §5: every field present
@@ -28,9 +30,13 @@ const base64Url = (minChars: number, maxChars: number) =>
 export const webPushSubscriptionSchema = z.object({
   endpoint: z
     .string()
-    .min(1, { message: 'must not be empty' })
-    .max(PUSH_ENDPOINT_MAX_CHARS, { message: `must be at most ${PUSH_ENDPOINT_MAX_CHARS} characters` }),
-  expirationTime: z.number().nullable().optional(),
+    .check(
+      z.minLength(1, { message: 'must not be empty' }),
+      z.maxLength(PUSH_ENDPOINT_MAX_CHARS, {
+        message: `must be at most ${PUSH_ENDPOINT_MAX_CHARS} characters`,
+      }),
+    ),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({
     p256dh: base64Url(87, 88),
     auth: base64Url(22, 64),
@@ -56,8 +62,10 @@ export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
 /** An app path ('/', '/schedule?day=Monday'): a push can only open this app, never another site. */
 const appLinkSchema = z
   .string()
-  .max(MESSAGE_URL_MAX_CHARS)
-  .regex(/^\/(?![/\\])/, { message: 'must be a path inside the app' });
+  .check(
+    z.maxLength(MESSAGE_URL_MAX_CHARS),
+    z.regex(/^\/(?![/\\])/, { message: 'must be a path inside the app' }),
+  );
 
 /**
  * The JSON a push carries to the service worker (spec §3 'Push message fields'): the notification's
@@ -65,14 +73,14 @@ const appLinkSchema = z
  */
 export const pushMessageSchema = z.object({
   notification: z.object({
-    title: z.string().min(1).max(MESSAGE_TEXT_MAX_CHARS),
-    body: z.string().max(MESSAGE_TEXT_MAX_CHARS),
-    image: z.string().max(MESSAGE_URL_MAX_CHARS).optional(),
-    icon: z.string().max(MESSAGE_URL_MAX_CHARS).optional(),
+    title: z.string().check(z.minLength(1), z.maxLength(MESSAGE_TEXT_MAX_CHARS)),
+    body: z.string().check(z.maxLength(MESSAGE_TEXT_MAX_CHARS)),
+    image: z.optional(z.string().check(z.maxLength(MESSAGE_URL_MAX_CHARS))),
+    icon: z.optional(z.string().check(z.maxLength(MESSAGE_URL_MAX_CHARS))),
   }),
   data: z.object({
     link: appLinkSchema,
-    analyticsLabel: z.enum(['show_reminder', 'new_show']).optional(),
+    analyticsLabel: z.optional(z.enum(['show_reminder', 'new_show'])),
   }),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_REMINDER_MINUTES, REMINDER_OPTIONS_MINUTES } from '../constants.ts';
 
 export type NotificationSettings = {
@@ -22,20 +22,20 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Obj
 const FAVORITE_ID_MAX_CHARS = 500;
 const MAX_FAVORITES = 1_000;
 
-const favoriteIdSchema = z.string().min(1).max(FAVORITE_ID_MAX_CHARS);
-const reminderTimeSchema = z
-  .number()
-  .refine((minutes) => (REMINDER_OPTIONS_MINUTES as readonly number[]).includes(minutes), {
+const favoriteIdSchema = z.string().check(z.minLength(1), z.maxLength(FAVORITE_ID_MAX_CHARS));
+const reminderTimeSchema = z.number().check(
+  z.refine((minutes) => (REMINDER_OPTIONS_MINUTES as readonly number[]).includes(minutes), {
     message: `reminderTime must be one of ${REMINDER_OPTIONS_MINUTES.join(', ')}`,
-  });
+  }),
+);
 const settingsFields = {
   enabled: z.boolean(),
   showScheduleReminders: z.boolean(),
   showNewShowAlerts: z.boolean(),
-  favoriteShows: z
-    .array(favoriteIdSchema)
-    .max(MAX_FAVORITES)
-    .transform((ids) => [...new Set(ids)]),
+  favoriteShows: z.pipe(
+    z.array(favoriteIdSchema).check(z.maxLength(MAX_FAVORITES)),
+    z.transform((ids) => [...new Set(ids)]),
+  ),
   reminderTime: reminderTimeSchema,
 };
 
@@ -44,11 +44,17 @@ const settingsFields = {
  * present fields of the wrong type are an error. Duplicate favourites collapse (spec §5).
  */
 export const notificationSettingsSchema = z.object({
-  enabled: settingsFields.enabled.default(DEFAULT_NOTIFICATION_SETTINGS.enabled),
-  showScheduleReminders: settingsFields.showScheduleReminders.default(DEFAULT_NOTIFICATION_SETTINGS.showScheduleReminders),
-  showNewShowAlerts: settingsFields.showNewShowAlerts.default(DEFAULT_NOTIFICATION_SETTINGS.showNewShowAlerts),
-  favoriteShows: settingsFields.favoriteShows.default(() => []),
-  reminderTime: settingsFields.reminderTime.default(DEFAULT_NOTIFICATION_SETTINGS.reminderTime),
+  enabled: z._default(settingsFields.enabled, DEFAULT_NOTIFICATION_SETTINGS.enabled),
+  showScheduleReminders: z._default(
+    settingsFields.showScheduleReminders,
+    DEFAULT_NOTIFICATION_SETTINGS.showScheduleReminders,
+  ),
+  showNewShowAlerts: z._default(
+    settingsFields.showNewShowAlerts,
+    DEFAULT_NOTIFICATION_SETTINGS.showNewShowAlerts,
+  ),
+  favoriteShows: z._default(settingsFields.favoriteShows, () => []),
+  reminderTime: z._default(settingsFields.reminderTime, DEFAULT_NOTIFICATION_SETTINGS.reminderTime),
 });
 
 /**

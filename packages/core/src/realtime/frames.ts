@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chatEventSchema } from '../chat/chat-schema.ts';
 import { nowPlayingSchema, trackHistoryEntrySchema } from '../metadata/now-playing.ts';
 
@@ -26,14 +26,14 @@ export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
 
 export const clientFrameSchema = z.object({
   type: z.literal('subscribe'),
-  topics: z.array(z.enum(REALTIME_TOPICS)).max(REALTIME_TOPICS.length),
-  versions: z.partialRecord(z.enum(REALTIME_TOPICS), z.number().int().nonnegative()).optional(),
+  topics: z.array(z.enum(REALTIME_TOPICS)).check(z.maxLength(REALTIME_TOPICS.length)),
+  versions: z.optional(z.partialRecord(z.enum(REALTIME_TOPICS), z.int().check(z.nonnegative()))),
 });
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 export const serverFrameSchema = z.object({
   topic: z.enum(REALTIME_TOPICS),
-  version: z.number().int().nonnegative(),
+  version: z.int().check(z.nonnegative()),
   data: z.unknown(),
 });
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
@@ -50,7 +50,7 @@ export const CHAT_RESUME_MAX_EVENTS = 500;
 /** A `chat` frame: one room event (see `chatEventSchema`), `version` its seq. */
 export const chatFrameSchema = z.object({
   topic: z.literal('chat'),
-  version: z.number().int().nonnegative(),
+  version: z.int().check(z.nonnegative()),
   data: chatEventSchema,
 });
 export type ChatFrame = z.infer<typeof chatFrameSchema>;

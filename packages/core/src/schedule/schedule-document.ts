@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorBodySchema } from '../http/error-body.ts';
 import { scheduleSchema } from './schedule-schema.ts';
 
@@ -12,10 +12,12 @@ export const SCHEDULE_VERSION_MAX = 2_147_483_646;
  */
 export const scheduleDocumentSchema = z.object({
   data: scheduleSchema,
-  version: z.number().int().nonnegative().max(SCHEDULE_VERSION_MAX),
+  version: z.int().check(z.nonnegative(), z.maximum(SCHEDULE_VERSION_MAX)),
 });
 export type ScheduleDocument = z.infer<typeof scheduleDocumentSchema>;
 
 /** The 409 body of a save that named a stale version: `current` is null when the store is empty. */
-export const scheduleConflictSchema = errorBodySchema.extend({ current: scheduleDocumentSchema.nullable() });
+export const scheduleConflictSchema = z.extend(errorBodySchema, {
+  current: z.nullable(scheduleDocumentSchema),
+});
 export type ScheduleConflict = z.infer<typeof scheduleConflictSchema>;

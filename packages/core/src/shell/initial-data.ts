@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nowPlayingSchema } from '../metadata/now-playing.ts';
 import { scheduleDocumentSchema } from '../schedule/schedule-document.ts';
 import { publicStationSchema } from '../station/station-schema.ts';
@@ -13,12 +13,12 @@ export const INITIAL_DATA_ELEMENT_ID = 'onair-initial-data';
  */
 export const initialDataSchema = z.object({
   station: publicStationSchema,
-  schedule: scheduleDocumentSchema.nullable(),
+  schedule: z.nullable(scheduleDocumentSchema),
   nowPlaying: nowPlayingSchema,
   /**
    * The show images the server has (`/images/shows/…` paths): a slot whose image is not among them
    * shows the fallback at once, with no request that would 404.
    */
-  showImages: z.array(z.string().max(300)).max(5_000),
+  showImages: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5_000)),
 });
 export type InitialData = z.infer<typeof initialDataSchema>;

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SLEEP_DEFAULT_MINUTES, SLEEP_MAX_MINUTES, SLEEP_MIN_MINUTES } from '../constants.ts';
 
 /** Saved state (spec §3): endTime in epoch ms, initialTime = the full length in seconds (for the ring). */
 export type SleepTimerState = { endTime: number; initialTime: number; isActive: boolean };
 
 export const sleepTimerSchema = z.object({
-  endTime: z.number().int().nonnegative(),
-  initialTime: z.number().positive(),
+  endTime: z.int().check(z.nonnegative()),
+  initialTime: z.number().check(z.positive()),
   isActive: z.boolean(),
 });
 

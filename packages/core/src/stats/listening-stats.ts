@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addCivilDays } from '../schedule/station-time.ts';
 import {
   DAYS_PER_WEEK,
@@ -45,16 +45,18 @@ export type ListeningStats = {
 
 export const listeningSessionSchema = z
   .object({
-    id: z.string().min(1),
-    startTime: z.number().nonnegative(),
-    endTime: z.number().nonnegative(),
-    duration: z.number().nonnegative(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    id: z.string().check(z.minLength(1)),
+    startTime: z.number().check(z.nonnegative()),
+    endTime: z.number().check(z.nonnegative()),
+    duration: z.number().check(z.nonnegative()),
+    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   })
-  .refine((session) => session.endTime >= session.startTime, { message: 'endTime is before startTime' });
+  .check(
+    z.refine((session) => session.endTime >= session.startTime, { message: 'endTime is before startTime' }),
+  );
 
-const seconds = z.number().nonnegative();
-const count = z.number().int().nonnegative();
+const seconds = z.number().check(z.nonnegative());
+const count = z.int().check(z.nonnegative());
 
 /** The stats as stored under playfm_stats_listening_stats (spec §3): checked before every write. */
 export const listeningStatsSchema = z.object({
@@ -63,15 +65,22 @@ export const listeningStatsSchema = z.object({
   currentStreak: count,
   longestStreak: count,
   averageSessionLength: seconds,
-  dailyStats: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), totalTime: seconds, sessions: count })),
-  weeklyStats: z.array(
-    z.object({ week: z.string().regex(/^\d{4}-W\d{2}$/), totalTime: seconds, sessions: count, averageDaily: seconds }),
+  dailyStats: z.array(
+    z.object({ date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), totalTime: seconds, sessions: count }),
   ),
-  favoriteTimeOfDay: z.enum(['Morning', 'Afternoon', 'Evening', 'Night']).nullable(),
+  weeklyStats: z.array(
+    z.object({
+      week: z.string().check(z.regex(/^\d{4}-W\d{2}$/)),
+      totalTime: seconds,
+      sessions: count,
+      averageDaily: seconds,
+    }),
+  ),
+  favoriteTimeOfDay: z.nullable(z.enum(['Morning', 'Afternoon', 'Evening', 'Night'])),
   thisWeekTime: seconds,
   lastWeekTime: seconds,
   thisMonthTime: seconds,
-}) satisfies z.ZodType<ListeningStats>;
+}) satisfies z.ZodMiniType<ListeningStats>;
 
 /** Stored sessions: entries that fail validation are dropped one by one, so one bad entry loses nothing else. */
 export function parseStoredSessions(input: unknown): ListeningSession[] {

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** How many saved songs the browser keeps; the oldest go first past it. */
 export const SAVED_TRACKS_MAX = 200;
 
-const text = z.string().max(2000);
+const text = z.string().check(z.maxLength(2000));
 
 /** A song the listener saved (`playfm_saved_tracks`): enough to find it again, links are built on show. */
 export const savedTrackSchema = z.object({
   title: text,
   artist: text,
   /** When it played (ISO), as the station's feed said. */
-  playedAt: z.string().max(64),
+  playedAt: z.string().check(z.maxLength(64)),
   /** When the listener saved it (ISO). */
-  savedAt: z.string().max(64),
+  savedAt: z.string().check(z.maxLength(64)),
 });
 export type SavedTrack = z.infer<typeof savedTrackSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The music services a played track can be looked up on; a station picks which (station file `musicLinks`). */
 export const MUSIC_SERVICES = ['spotify', 'apple-music', 'youtube', 'bandcamp'] as const;
