@@ -1,5 +1,5 @@
 import { errorBodySchema } from '@onair/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { inEnglish } from './zod-english.ts';
 
 /**

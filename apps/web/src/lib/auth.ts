@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, getJson, sendJson } from './api-client.ts';
 
 /**
@@ -8,7 +8,7 @@ import { ApiError, getJson, sendJson } from './api-client.ts';
 export const authStateSchema = z.object({
   role: z.enum(['admin', 'listener']),
   /** False on servers without ADMIN_USERNAME/ADMIN_PASSWORD: there is no one to sign in as. */
-  signInEnabled: z.boolean().default(false),
+  signInEnabled: z._default(z.boolean(), false),
 });
 export type AuthState = z.infer<typeof authStateSchema>;
 

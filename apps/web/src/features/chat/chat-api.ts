@@ -8,7 +8,7 @@ import {
   type ChatReaction,
   type ChatSession,
 } from '@onair/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 
 /** The chat's HTTP calls (issue 9's contract), each answer validated with core's schema. */

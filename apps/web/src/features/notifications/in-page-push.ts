@@ -1,5 +1,5 @@
 import { pushMessageSchema } from '@onair/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What the service worker posts to a visible page instead of a system notification (spec §9: the

@@ -6,7 +6,7 @@ import {
   type PushRecord,
   type PushSubscriptionBody,
 } from '@onair/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { stored } from '../../lib/stored.ts';
