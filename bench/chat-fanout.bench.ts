@@ -49,6 +49,8 @@ interface ClientReport {
   p50: number;
   p99: number;
   max: number;
+  /** The clients' process's CPU time over the run, as a share of one core: near 1, it was the bottleneck. */
+  cpu: number;
 }
 
 /** Epoch milliseconds with sub-millisecond precision, comparable across processes on one machine. */
@@ -95,14 +97,18 @@ async function runClients({ urls, clients, subscribe }: ClientOrders): Promise<v
     await Promise.all(batch);
   }
   process.send?.({ ready: true });
+  const cpuAtStart = process.cpuUsage();
+  const wallAtStart = nowMs();
   const expected = await new Promise<number>((done) => process.once('message', (message: { expected: number }) => done(message.expected)));
   // Deliveries still in flight when the sender stops are waited for: until all arrived, or none for
   // a second (a server that dropped some), within `DRAIN_MAX_MS`.
   const drainEnd = nowMs() + DRAIN_MAX_MS;
   while (latencies.length < expected && nowMs() < drainEnd && nowMs() - (last || nowMs()) < DRAIN_IDLE_MS) await sleep(100);
+  const { user, system } = process.cpuUsage(cpuAtStart);
+  const cpu = (user + system) / 1_000 / (nowMs() - wallAtStart);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  const report: ClientReport = { deliveries: latencies.length, first, last, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? Number.NaN };
+  const report: ClientReport = { deliveries: latencies.length, first, last, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? Number.NaN, cpu };
   process.send?.({ report });
   for (const socket of sockets) socket.terminate();
   process.disconnect?.();
@@ -167,20 +173,29 @@ function bareFrame(n: number): string {
   return JSON.stringify({ topic: 'chat', version: n + 1, data: { type: 'message', message } });
 }
 
-function print(label: string, result: Awaited<ReturnType<typeof measure>>, baseline?: number): number {
+/** What a stack is compared with: the bare `ws` server's figures from the same run. */
+interface Baseline {
+  perSecond: number;
+  p99: number;
+}
+
+function print(label: string, result: Awaited<ReturnType<typeof measure>>, baseline?: Baseline): Baseline {
   const perSecond = result.deliveries / ((result.last - result.started) / 1_000);
-  const ratio = baseline === undefined ? '' : `  ${((perSecond / baseline) * 100).toFixed(0)} % of bare ws`;
+  const ratio =
+    baseline === undefined
+      ? ''
+      : `  ${((perSecond / baseline.perSecond) * 100).toFixed(0)} % of bare ws throughput, p99 ×${(result.p99 / baseline.p99).toFixed(2)}`;
   console.log(
     `  ${label.padEnd(11)} ${Math.round(perSecond).toLocaleString('en').padStart(7)} deliveries/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  max ${result.max.toFixed(0)} ms` +
-      `  (${result.deliveries}/${result.expected} delivered)${ratio}`,
+      `  (${result.deliveries}/${result.expected} delivered, clients' process at ${(result.cpu * 100).toFixed(0)} % of a core)${ratio}`,
   );
-  return perSecond;
+  return { perSecond, p99: result.p99 };
 }
 
 const realtimeUrl = (server: ServerFixture) => `ws://127.0.0.1:${server.port}/api/realtime`;
 
 /** Two instances on a fresh PostgreSQL database and their own Redis; the sender posts to the first. */
-async function measureTwoInstances(clients: number, baseline: number): Promise<void> {
+async function measureTwoInstances(clients: number, baseline: Baseline): Promise<void> {
   const database = await freshPostgresDatabase('bench_chat');
   const redis = await RedisFixture.start();
   const env = { DATABASE_URL: database.url, REDIS_URL: redis.url };
@@ -206,7 +221,7 @@ export async function runChatFanoutBench(clientCounts = DEFAULT_CLIENT_COUNTS, i
     await nextMessage<{ listening: true }>(bare, 'listening', 'the bench child');
     const producer = new WebSocket(`ws://127.0.0.1:${barePort}`);
     await new Promise((done) => producer.once('open', done));
-    let baseline: number;
+    let baseline: Baseline;
     try {
       baseline = print('bare ws', await measure([`ws://127.0.0.1:${barePort}`], clients, null, async (n) => producer.send(bareFrame(n))));
     } finally {
