@@ -67,7 +67,9 @@ export class NowPlayingPoller {
       document.removeEventListener('visibilitychange', onVisibility);
       for (const name of INTERACTION_EVENTS) window.removeEventListener(name, onInteraction);
     };
-    void this.refresh();
+    // In a task of its own: start() runs among the app's first effects, and a fetch and its
+    // wrapper are better not added to that one long task on a slow phone (Total Blocking Time).
+    this.#timer = setTimeout(() => void this.refresh(), 0);
     return () => this.stop();
   }
 

@@ -137,6 +137,9 @@ describe('PlayerService', () => {
       (signal?: AbortSignal) => (signals.push(signal!), new Promise<NowPlaying>(() => undefined)),
     );
     const { opened } = started();
+    // The first poll goes out in the task after start(), not inside it.
+    expect(signals).toHaveLength(0);
+    vi.advanceTimersByTime(0);
     expect(signals[0]?.aborted).toBe(false);
     service.play();
     expect(opened).toHaveLength(1);
