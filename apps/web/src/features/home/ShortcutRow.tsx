@@ -2,6 +2,7 @@ import type { PublicStation } from '@onair/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics.ts';
+import { useInBrowser } from '../../ui/BrowserOnly.tsx';
 import { SHORTCUT_ROW_MAX_WIDTH, type ShortcutItem } from './shortcut-layout.ts';
 
 type SocialPlatform = keyof PublicStation['social'];
@@ -86,6 +87,7 @@ export function ShortcutRow({
   social: PublicStation['social'];
   chatUnread?: number;
 }) {
+  const inBrowser = useInBrowser();
   const items = shortcutItems(social, chatUnread);
   const plainRow = (
     <ul className="home-shortcuts__plain" style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}>
@@ -96,9 +98,15 @@ export function ShortcutRow({
   );
   return (
     <nav className="home-shortcuts" aria-label="Shortcuts">
-      <Suspense fallback={plainRow}>
-        <SwipeableShortcuts items={items} />
-      </Suspense>
+      {/* The prerender always draws the plain row, as the app's first render does: once the server
+          has loaded Swiper's chunk, its slides would come without Swiper's stylesheet, stacked. */}
+      {inBrowser ? (
+        <Suspense fallback={plainRow}>
+          <SwipeableShortcuts items={items} />
+        </Suspense>
+      ) : (
+        plainRow
+      )}
     </nav>
   );
 }
