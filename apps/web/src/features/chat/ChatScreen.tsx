@@ -6,6 +6,7 @@ import { stored } from '../../lib/stored.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStation } from '../../lib/station-context.tsx';
+import { prefersReducedMotion } from '../../ui/reduced-motion.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import '../../styles/chat.css';
@@ -269,8 +270,4 @@ function LiveAnnouncement({ message }: { message: ChatMessage | null }) {
       {message ? `${message.name} says: ${message.text}` : ''}
     </p>
   );
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }

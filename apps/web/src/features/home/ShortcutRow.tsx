@@ -1,9 +1,8 @@
-import type { PublicStation } from '@onair/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { SHORTCUT_SLIDE_WIDTH_PX, SHORTCUT_SLIDES_VISIBLE, type PublicStation } from '@onair/core';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics.ts';
-import { useInBrowser } from '../../ui/BrowserOnly.tsx';
-import { SHORTCUT_ROW_MAX_WIDTH, type ShortcutItem } from './shortcut-layout.ts';
+import { prefersReducedMotion } from '../../ui/reduced-motion.ts';
 
 type SocialPlatform = keyof PublicStation['social'];
 
@@ -56,6 +55,15 @@ const SOCIAL_LABELS: Readonly<Record<SocialPlatform, string>> = {
   instagram: 'Instagram',
 };
 
+/** One shortcut: a stable key and its link. */
+interface ShortcutItem {
+  key: string;
+  node: ReactNode;
+}
+
+/** The row's maximum width: four 72 px tiles and their gaps, so a page is exactly four. */
+const SHORTCUT_ROW_MAX_WIDTH = `calc(${SHORTCUT_SLIDES_VISIBLE} * (${SHORTCUT_SLIDE_WIDTH_PX}px + 1.25rem))`;
+
 function Tile({ label, glyph, badge }: { label: string; glyph: ReactNode; badge?: number | undefined }) {
   return (
     <>
@@ -72,13 +80,11 @@ function Tile({ label, glyph, badge }: { label: string; glyph: ReactNode; badge?
   );
 }
 
-// Swiper weighs ~29 KB gz; loading it after the first paint keeps Home within its budget. Until it
-// arrives the same links sit in a plain scroll-snapping row, so nothing waits on it.
-const SwipeableShortcuts = lazy(() => import('./SwipeableShortcuts.tsx'));
-
 /**
- * Spec §2: a swipeable row of shortcuts, four 72 px slides visible, two pages with dots. Social
- * links come from the station config and open in a new tab without giving it our window.
+ * Spec §2: a swipeable row of shortcuts, four 72 px slides visible, pages with dots. Social links
+ * come from the station config and open in a new tab without giving it our window. The row is the
+ * browser's own scroll snapping; the dots follow the scroll and scroll to their page. (It was Swiper,
+ * whose start measured the page in one task of 156 ms under a 4x CPU slowdown, on every visit.)
  */
 export function ShortcutRow({
   social,
@@ -87,26 +93,47 @@ export function ShortcutRow({
   social: PublicStation['social'];
   chatUnread?: number;
 }) {
-  const inBrowser = useInBrowser();
   const items = shortcutItems(social, chatUnread);
-  const plainRow = (
-    <ul className="home-shortcuts__plain" style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}>
-      {items.map((item) => (
-        <li key={item.key}>{item.node}</li>
-      ))}
-    </ul>
-  );
+  const pages = Math.ceil(items.length / SHORTCUT_SLIDES_VISIBLE);
+  const row = useRef<HTMLUListElement>(null);
+  const [page, setPage] = useState(0);
+  const pageWidth = () => row.current?.clientWidth || 1;
+  const goTo = (target: number) =>
+    row.current?.scrollTo({
+      left: target * pageWidth(),
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
   return (
     <nav className="home-shortcuts" aria-label="Shortcuts">
-      {/* The prerender always draws the plain row, as the app's first render does: once the server
-          has loaded Swiper's chunk, its slides would come without Swiper's stylesheet, stacked. */}
-      {inBrowser ? (
-        <Suspense fallback={plainRow}>
-          <SwipeableShortcuts items={items} />
-        </Suspense>
-      ) : (
-        plainRow
-      )}
+      <ul
+        ref={row}
+        className="home-shortcuts__row"
+        style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}
+        onScroll={({ currentTarget: { scrollLeft, scrollWidth, clientWidth } }) =>
+          // The last page may hold fewer than four: scrolled to the end is on it, however short.
+          setPage(
+            scrollLeft + clientWidth >= scrollWidth - 1 ? pages - 1 : Math.round(scrollLeft / pageWidth()),
+          )
+        }
+      >
+        {items.map((item) => (
+          <li key={item.key}>{item.node}</li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <div className="home-shortcuts__dots">
+          {Array.from({ length: pages }, (_, index) => (
+            <button
+              key={index}
+              type="button"
+              className="home-shortcuts__dot"
+              aria-label={`Shortcuts page ${index + 1}`}
+              aria-current={index === page ? 'true' : undefined}
+              onClick={() => goTo(index)}
+            />
+          ))}
+        </div>
+      ) : null}
     </nav>
   );
 }
