@@ -39,7 +39,8 @@ describe('recently played', () => {
     const history = (await (await fetch(`${station.server().url}/api/now-playing/history`)).json()) as { tracks: { title: string; startedAt: string }[] };
     const sunrise = history.tracks.find((track) => track.title === 'Sunrise');
     if (!sunrise) throw new Error('Sunrise is not in the history');
-    const expected = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', timeZone: LISTENER_ZONE }).format(Date.parse(sunrise.startedAt));
+    // HH:MM, 24-hour, like every time the app shows.
+    const expected = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: LISTENER_ZONE }).format(Date.parse(sunrise.startedAt));
     expect(await recent(page).locator(`time[datetime="${sunrise.startedAt}"]`).textContent()).toBe(expected);
 
     const links = recent(page).getByRole('list', { name: 'Find Sunrise by Aoife Ní Mhurchú' }).getByRole('link');

@@ -12,11 +12,14 @@ export interface TrackRowProps {
   onToggleSaved: () => void;
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
+/**
+ * HH:MM on the listener's own clock, like every time the app shows. Not Intl: Home's first use of it
+ * would load ICU's locale data, a long task on a slow phone (see station-time.ts).
+ */
 function playedTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isFinite(time) ? clock.format(time) : '';
+  const time = new Date(iso);
+  if (!Number.isFinite(time.getTime())) return '';
+  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
 }
 
 /** One played song: when, what, where to find it, and the heart that keeps it. */
