@@ -31,6 +31,20 @@ interface DayCarouselProps {
   manage: SlotActions | null;
 }
 
+/**
+ * With slidesPerView 'auto', Swiper updates itself — every slide measured, a forced layout — on each
+ * image that loads inside it, in case a slide is sized by its content. Ours are sized by CSS
+ * (`.day-slide` width), so each update only costs: one per show image, 15–25 ms each on this 2-core
+ * machine, a long task each on a slow phone. Its listener (the instance's `onLoad`, on the
+ * container in the capture phase, attached at init) is removed.
+ */
+function ignoreImageLoads(instance: SwiperInstance): void {
+  const { onLoad } = instance as SwiperInstance & { onLoad?: EventListener };
+  if (!onLoad) return;
+  instance.el.removeEventListener('load', onLoad, { capture: true });
+  instance.el.removeEventListener('error', onLoad, { capture: true });
+}
+
 /** One coverflow slide per weekday, Monday first (the schedule is stored Monday first). */
 export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onToggleFavorite, onOpen, manage }: DayCarouselProps) {
   const openingIndex = Math.max(0, schedule.findIndex((entry) => entry.day === openingDay));
@@ -67,7 +81,10 @@ export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onT
         coverflowEffect={{ rotate: 24, stretch: 0, depth: 140, modifier: 1, slideShadows: false }}
         // slideLabelMessage '' keeps each slide named by its day (Swiper would rename them '1 / 7').
         a11y={{ prevSlideMessage: 'Previous day', nextSlideMessage: 'Next day', slideRole: 'group', slideLabelMessage: '' }}
-        onSwiper={setSwiper}
+        onSwiper={(instance) => {
+          ignoreImageLoads(instance);
+          setSwiper(instance);
+        }}
         onSlideChange={(instance) => setActive(instance.activeIndex)}
       >
         {schedule.map((entry) => (
