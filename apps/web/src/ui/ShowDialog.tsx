@@ -38,16 +38,19 @@ export function ShowDialog({
   timeZone,
   onClose,
   now = () => new Date(),
-  listenerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  listenerTimeZone,
 }: ShowDialogProps) {
   const favorites = useFavoriteIds();
   const [settings] = useStored(stored.notificationSettings);
   if (!show) return null;
+  // Read only once a show is open: the screen's first use of Intl loads ICU's locale data (~50 ms
+  // here), which a closed dialog on the schedule's first render must not pay.
+  const listenerZone = listenerTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { day, slot } = show;
   const label = showLabel(slot);
   const favorite = favorites.includes(favoriteId(slot));
   const nextStart = nextReminderAt(slot, day, now(), timeZone, 0);
-  const local = nextStart ? listenerTime(slot, nextStart, timeZone, listenerTimeZone) : null;
+  const local = nextStart ? listenerTime(slot, nextStart, timeZone, listenerZone) : null;
   const genres = splitGenres(slot.genre);
 
   return (
