@@ -54,22 +54,15 @@ describe.each(['Intl', 'Temporal'] as const)('read with %s', (reader) => {
     });
 
     it('follows the 2026 Dublin daylight-saving changes', () => {
-      expect(stationWallClock(new Date('2026-03-29T00:59:00Z'), DUBLIN)).toMatchObject({
-        hour: 0,
-        minute: 59,
-      });
-      expect(stationWallClock(new Date('2026-03-29T01:00:00Z'), DUBLIN)).toMatchObject({
-        hour: 2,
-        minute: 0,
-      });
-      expect(stationWallClock(new Date('2026-10-25T00:59:00Z'), DUBLIN)).toMatchObject({
-        hour: 1,
-        minute: 59,
-      });
-      expect(stationWallClock(new Date('2026-10-25T01:00:00Z'), DUBLIN)).toMatchObject({
-        hour: 1,
-        minute: 0,
-      });
+      const readings = [
+        ['2026-03-29T00:59:00Z', 0, 59],
+        ['2026-03-29T01:00:00Z', 2, 0],
+        ['2026-10-25T00:59:00Z', 1, 59],
+        ['2026-10-25T01:00:00Z', 1, 0],
+      ] as const;
+      for (const [instant, hour, minute] of readings) {
+        expect(stationWallClock(new Date(instant), DUBLIN)).toMatchObject({ hour, minute });
+      }
     });
 
     it('gives the far-away date when the station is a day ahead or behind', () => {
