@@ -32,7 +32,8 @@ interface TemporalReader {
 /**
  * Temporal where the engine has it (Chromium 144+, Firefox 139+). A page's first Intl.DateTimeFormat
  * loads ICU's locale data — 50–120 ms on a 2-core machine, 4× that on a slow phone, most of the
- * app's start task — where Temporal reads a zone's clock in about a millisecond. Looked up per call.
+ * app's start task — where Temporal's first reading of a zone takes 3–5 ms and each one after about
+ * 12 µs (Intl's: 36 µs). Looked up per call.
  */
 const temporal = () => (globalThis as { Temporal?: TemporalReader }).Temporal;
 
