@@ -131,6 +131,18 @@ describe.each(['Intl', 'Temporal'] as const)('read with %s', (reader) => {
   });
 });
 
+it('reads with Intl where the engine has only part of Temporal', () => {
+  const instant = new Date('2026-07-06T18:30:00Z');
+  const intl = stationWallClock(instant, DUBLIN);
+  Object.assign(globalThis, { Temporal: { Now: {} } });
+  try {
+    expect(stationWallClock(instant, DUBLIN)).toEqual(intl);
+    expect(isValidTimeZone(DUBLIN)).toBe(true);
+  } finally {
+    Reflect.deleteProperty(globalThis, 'Temporal');
+  }
+});
+
 it('reads the same wall clock with Temporal as with Intl, to the second', () => {
   fc.assert(
     fc.property(

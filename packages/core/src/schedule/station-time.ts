@@ -35,7 +35,13 @@ interface TemporalReader {
  * app's start task — where Temporal's first reading of a zone takes 3–5 ms and each one after about
  * 12 µs (Intl's: 36 µs). Looked up per call.
  */
-const temporal = () => (globalThis as { Temporal?: TemporalReader }).Temporal;
+function temporal(): TemporalReader | null {
+  const candidate = (globalThis as { Temporal?: Partial<TemporalReader> }).Temporal;
+  // An engine with a partial Temporal (behind a flag, mid-implementation) is read with Intl.
+  return typeof candidate?.Instant?.fromEpochMilliseconds === 'function'
+    ? (candidate as TemporalReader)
+    : null;
+}
 
 // Building an Intl.DateTimeFormat is far more expensive than using one, and the on-air card asks
 // every few seconds, so one formatter per zone is kept for the life of the process.
