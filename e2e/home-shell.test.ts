@@ -14,12 +14,16 @@ describe('the app shell in Chromium', () => {
     const canvas = page.getByTestId('shader-background');
     // The renderer starts after the screen, in its worker: its first report says which it is.
     expect(await waitFor('a renderer', async () => canvas.getAttribute('data-renderer'))).toBe('webgl');
-    const first = Number(await waitFor('frames drawn', async () => canvas.getAttribute('data-frames')));
-    const later = await waitFor('more frames drawn', async () => {
-      const frames = Number(await canvas.getAttribute('data-frames'));
-      return frames > first ? frames : null;
+    const drawn = async () => Number(await canvas.getAttribute('data-frames'));
+    const first = await waitFor('a first frame drawn', async () => ((await drawn()) > 0 ? drawn() : null));
+    // Then it animates, or — on a machine too slow for even its cheapest step (software WebGL on a
+    // busy 2-core CI machine) — its governor settles on the still frame it already drew (the
+    // stepping itself: first-paint/shader-adapts.test.ts).
+    const settled = await waitFor('more frames drawn, or a still frame', async () => {
+      if ((await drawn()) > first) return 'running';
+      return (await canvas.getAttribute('data-mode')) === 'still' ? 'still' : null;
     });
-    expect(later).toBeGreaterThan(first);
+    if (settled === 'still') expect(await canvas.getAttribute('data-quality')).toBe('5');
     // The pixels are really drawn: WebGL reports no error and the canvas has a size.
     const size = await canvas.evaluate((element) => [(element as HTMLCanvasElement).width, (element as HTMLCanvasElement).height]);
     expect(size[0]).toBeGreaterThan(0);
