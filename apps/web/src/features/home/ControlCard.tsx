@@ -81,20 +81,24 @@ export function ControlCard() {
       <div className="home-controls__row">
         <MuteButton />
         <PlayButton />
-        <CastButton />
-        <AirPlayButton />
-        <button type="button" className="player-icon-button" aria-label="Share" onClick={() => void share()}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path
-              d="M12 3v12M7.5 7.5L12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              fill="none"
-            />
-          </svg>
-        </button>
+        {/* Share first: Cast and AirPlay join it once the browser says it can (after the prerender
+            is drawn), so nothing already on screen moves. */}
+        <div className="home-controls__more">
+          <button type="button" className="player-icon-button" aria-label="Share" onClick={() => void share()}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                d="M12 3v12M7.5 7.5L12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                fill="none"
+              />
+            </svg>
+          </button>
+          <CastButton />
+          <AirPlayButton />
+        </div>
       </div>
       <p className={`home-controls__status${error || remote.cast.error ? ' home-controls__status--error' : ''}`} role="status">
         {castStatus ?? statusText(state, listening, error)}
