@@ -30,6 +30,8 @@ describe('pages in Chromium', () => {
     ] as const) {
       await page.goto(server().url + path, { waitUntil: 'load' });
       await page.getByText(text).first().waitFor({ state: 'visible' });
+      // Started: the app has hydrated the screen (a mismatch would be on the console by now).
+      await page.waitForFunction(() => document.documentElement.dataset['app'] === 'started');
     }
     expect(failed).toEqual([]);
     expect(errors).toEqual([]);
@@ -65,11 +67,14 @@ describe('pages in Chromium', () => {
       });
     });
     await page.goto(server().url + '/', { waitUntil: 'load' });
-    // The app replaced it with its own render of the same screen.
-    await page.waitForFunction(() => {
-      const prerendered = (window as { prerendered?: Element | null }).prerendered;
-      return prerendered?.isConnected === false && document.querySelector('#root .app-shell') !== null;
-    });
+    await page.waitForFunction(() => document.documentElement.dataset['app'] === 'started');
+    // The app hydrated it: the server's elements are the app's own, not replaced by a render of the
+    // same screen (a hydration that failed would have thrown them away and logged the mismatch).
+    expect(
+      await page.evaluate(
+        () => (window as { prerendered?: Element | null }).prerendered === document.querySelector('#root .app-shell'),
+      ),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ state: 'visible' });
     expect(await page.getByRole('button', { name: /^(Play|Pause)$/ }).count()).toBe(1);

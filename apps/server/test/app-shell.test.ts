@@ -222,6 +222,18 @@ describe('the screen prerendered into the page', () => {
     expect(html.indexOf('ScheduleScreen-3.css')).toBeLessThan(html.indexOf('<script type="module"'));
   });
 
+  it("puts React's resource hints ahead of the entry script (in the built page's head), leaving #root to the screen the app hydrates", async () => {
+    const app = await start(
+      {},
+      `return { html: '<main>Home</main>', hints: '<link rel="preload" as="image" href="/images/logo.svg"/>', chunks: [] };`,
+    );
+    const html = (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    expect(html).toContain('<div id="root"><main>Home</main></div>');
+    const hint = html.indexOf('<link rel="preload" as="image" href="/images/logo.svg"/>');
+    expect(hint).toBeGreaterThan(-1);
+    expect(hint).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
   it('sends the page without the screen when the prerender fails: the script draws it', async () => {
     const app = await start({}, "throw new Error('no window on the server');");
     const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });

@@ -56,6 +56,8 @@ export interface ShellPage {
 export interface ScreenMarkup {
   /** React's escaped markup for the inside of `#root`. */
   html: string;
+  /** React's resource hints for the screen (`<link rel="preload" as="image" …/>`), for the head. */
+  hints: string;
   /** Stylesheets of a split-out screen (`/assets/…css`), linked so the markup is styled at first paint. */
   stylesheets: string[];
 }
@@ -111,8 +113,9 @@ export function renderAppShell(
   const screenAssets = screen.stylesheets.map(
     (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
   );
+  const hints = screen.hints === '' ? [] : [screen.hints];
   return filled
-    .replace(ENTRY_SCRIPT, (script) => [...screenAssets, script].join('\n    '))
+    .replace(ENTRY_SCRIPT, (script) => [...hints, ...screenAssets, script].join('\n    '))
     .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>`);
 }
 

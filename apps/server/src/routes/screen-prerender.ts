@@ -13,7 +13,8 @@ const CLIENT_MANIFEST = '.vite/manifest.json';
 /** The app's entry in Vite's manifest: index.html already links it and everything it imports. */
 const ENTRY = 'index.html';
 
-const prerenderedSchema = z.object({ html: z.string(), chunks: z.array(z.string()) });
+// `hints` is newer than `html` and `chunks`: a build without them has none.
+const prerenderedSchema = z.object({ html: z.string(), hints: z.string().default(''), chunks: z.array(z.string()) });
 const manifestSchema = z.record(
   z.string(),
   z.object({
@@ -63,13 +64,13 @@ export async function loadScreenRenderer(
   }
   // What index.html already links, the same for every page: worked out once, skipped per page.
   const linkedByEntry = new Set<string>();
-  chunkAssets(manifest, ENTRY, { html: '', stylesheets: [] }, linkedByEntry);
+  chunkAssets(manifest, ENTRY, { html: '', hints: '', stylesheets: [] }, linkedByEntry);
   return async (url, data) => {
     // Only the path and query matter to the router; the origin is a placeholder.
-    const { html, chunks } = prerenderedSchema.parse(
+    const { html, hints, chunks } = prerenderedSchema.parse(
       await renderScreen(new URL(url, 'http://prerender').href, data),
     );
-    const screen: ScreenMarkup = { html, stylesheets: [] };
+    const screen: ScreenMarkup = { html, hints, stylesheets: [] };
     const linked = new Set(linkedByEntry);
     for (const chunk of chunks) chunkAssets(manifest, chunk, screen, linked);
     return screen;

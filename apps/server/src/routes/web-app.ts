@@ -84,6 +84,7 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
       schedule,
       nowPlaying: options.nowPlaying(),
       showImages: showImages.map((name) => SHOW_IMAGE_DIR + name),
+      renderedAtMs: Date.now(),
     };
     let screen: ScreenMarkup | null = null;
     try {

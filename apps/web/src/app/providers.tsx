@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import type { InitialData } from '@onair/core';
 import { PlayerProvider, RemotePlaybackToasts, type PlayerService } from '../lib/player/index.ts';
 import type { RealtimeClient } from '../lib/realtime-client.ts';
@@ -37,4 +37,30 @@ export function AppProviders({ children, realtime, player, initial = null }: App
       </StationProvider>
     </RealtimeProvider>
   );
+}
+
+interface AppTreeProps extends Omit<AppProvidersProps, 'children'> {
+  /** The router's provider: StaticRouterProvider on the server, RouterProvider in the browser. */
+  router: ReactNode;
+  /** Called once the tree is on the page and its effects have run (the browser only). */
+  onCommit?: () => void;
+}
+
+/**
+ * The whole tree, the same for the server's prerender and the browser that hydrates it: React's
+ * `useId` ids follow the tree's shape, so any other element around either side's router would give
+ * the prerendered ids and labels (aria-labelledby, radio names) other values than the app's.
+ */
+export function AppTree({ router, onCommit, ...providers }: AppTreeProps) {
+  return (
+    <StrictMode>
+      <AppProviders {...providers}>{router}</AppProviders>
+      <OnCommit run={onCommit} />
+    </StrictMode>
+  );
+}
+
+function OnCommit({ run }: { run: (() => void) | undefined }): null {
+  useEffect(() => run?.(), [run]);
+  return null;
 }

@@ -1,20 +1,26 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { InitialData } from '@onair/core';
 import { provideInitialData } from '../lib/initial-data.ts';
 import { PlayerService } from '../lib/player/index.ts';
-import { AppProviders } from './providers.tsx';
+import { AppTree } from './providers.tsx';
 import { appRoutes, type ScreenChunk } from './router.tsx';
 
 /**
  * The server's prerender of a screen (built by `vite build --ssr` into dist/.server): the markup
  * the page paints before its JavaScript arrives, from the same components and the same inlined data.
- * The browser then renders the app afresh over it (createRoot, not hydration: the listener's stored
- * settings may differ from the server's defaults, and a hydration mismatch would discard it anyway).
+ * The browser hydrates it (start-app.tsx): its first render draws this same markup, and what the
+ * listener stored (favourites, quality) is applied after that render (`useStored`).
  */
 export interface PrerenderedScreen {
+  /** What goes inside `#root`: the screen's elements, exactly those the app hydrates. */
   html: string;
+  /**
+   * The resource hints React found while rendering (`<link rel="preload" as="image">` for the eager
+   * images: the logo, the show on air), for the page's head: written ahead of the markup, inside
+   * `#root`, they are elements the app does not draw, and its hydration would fail on them.
+   */
+  hints: string;
   /**
    * The modules (Vite manifest keys) the page needs at once, for the server to link in its head: the
    * app itself (main.tsx imports it after the first paint) and the split-out screen shown.
@@ -26,6 +32,9 @@ export interface PrerenderedScreen {
 const APP_MODULE = 'src/app/start-app.tsx';
 
 const handler = createStaticHandler(appRoutes);
+
+/** The `<link … />` elements renderToString writes before the screen's own markup. */
+const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
 
 function isScreenChunk(handle: unknown): handle is ScreenChunk {
   return typeof handle === 'object' && handle !== null && typeof (handle as ScreenChunk).chunk === 'string';
@@ -39,13 +48,16 @@ export async function renderScreen(url: string, initial: InitialData): Promise<P
   // renderToString is synchronous: no other request's data can be read in between.
   provideInitialData(initial);
   const player = new PlayerService({ initialNowPlaying: initial.nowPlaying });
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders realtime={null} player={player} initial={initial}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
+  const markup = renderToString(
+    <AppTree
+      realtime={null}
+      player={player}
+      initial={initial}
+      router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+    />,
   );
+  const hints = LEADING_HINTS.exec(markup)?.[0] ?? '';
+  const html = markup.slice(hints.length);
   const chunks = context.matches.map(({ route }) => route.handle as unknown).filter(isScreenChunk);
-  return { html, chunks: [APP_MODULE, ...chunks.map(({ chunk }) => chunk)] };
+  return { html, hints, chunks: [APP_MODULE, ...chunks.map(({ chunk }) => chunk)] };
 }

@@ -1,20 +1,22 @@
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { initialData } from '../lib/initial-data.ts';
 import { PlayerService } from '../lib/player/index.ts';
 import { sharedRealtimeClient } from '../lib/realtime-client.ts';
 import { startNativeShell } from '../lib/native/native-shell.ts';
-import { AppProviders } from './providers.tsx';
+import { AppTree } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
 /**
- * Starts the app in `container`. What the server prerendered there is replaced in one commit by the
- * same screen, drawn by the app (createRoot, not hydration: see server-render.tsx). The prerender is
- * on screen meanwhile, so the start is cut into short tasks: a slow phone's finger is never held up
- * by one long task (Total Blocking Time).
+ * Starts the app in `container` and resolves with its React root once the screen answers. What the
+ * server prerendered there is hydrated: the same components draw the same markup from the same
+ * inlined data, so React adopts the server's elements instead of building and laying out the screen
+ * again (what a listener stored is read after that first render: `useStored`). The prerender is on
+ * screen meanwhile, so the start is cut into short tasks: a slow phone's finger is never held up by
+ * one long task (Total Blocking Time).
  */
-export async function startApp(container: HTMLElement): Promise<void> {
+export async function startApp(container: HTMLElement): Promise<Root> {
   // The module's evaluation was one task; what follows is the next.
   await nextTask();
   const router = createAppRouter();
@@ -28,32 +30,28 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // Inside the iOS and Android apps only (a no-op in browsers): Android's back button closes a dialog first.
   void startNativeShell();
 
-  // A split-out screen's chunk is loaded first: the prerendered screen is then replaced by the same
+  // A split-out screen's chunk is loaded first: the prerendered screen is then hydrated by the same
   // screen, never by its "Loading…" placeholder.
   await routerReady(router);
   await nextTask();
-  const root = createRoot(container);
-  // A transition: React draws in slices of a few milliseconds, yielding to the browser between them,
-  // and commits once. This resolves once that commit's effects ran (the player started): the screen's
-  // buttons then answer, and main.tsx gives them the taps made on the prerender.
-  await new Promise<void>((committed) =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <AppProviders realtime={sharedRealtimeClient()} player={player} initial={initial}>
-            <RouterProvider router={router} />
-          </AppProviders>
-          <OnCommit run={committed} />
-        </StrictMode>,
-      ),
-    ),
+  return new Promise<Root>((committed) =>
+    startTransition(() => {
+      const app = (
+        <AppTree
+          realtime={sharedRealtimeClient()}
+          player={player}
+          initial={initial}
+          router={<RouterProvider router={router} />}
+          onCommit={() => committed(root)}
+        />
+      );
+      // The prerendered screen is hydrated: React keeps the server's elements and only attaches to
+      // them. A page without it (Vite's dev server, the offline shell) is drawn from scratch.
+      const prerendered = container.hasChildNodes();
+      const root = prerendered ? hydrateRoot(container, app) : createRoot(container);
+      if (!prerendered) root.render(app);
+    }),
   );
-}
-
-/** Calls `run` once the tree it closes is on the page and the effects before it have run. */
-function OnCommit({ run }: { run: () => void }): null {
-  useEffect(run, [run]);
-  return null;
 }
 
 /** A new task, so the browser can paint and answer input in between. */

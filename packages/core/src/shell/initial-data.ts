@@ -20,5 +20,11 @@ export const initialDataSchema = z.object({
    * shows the fallback at once, with no request that would 404.
    */
   showImages: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5_000)),
+  /**
+   * When the server drew the page (ms since the epoch): the browser's first render, which hydrates
+   * that markup, reads the same clock, so a device whose clock disagrees draws what the server drew
+   * first and its own time right after. Absent from pages written before it.
+   */
+  renderedAtMs: z.optional(z.int().check(z.nonnegative())),
 });
 export type InitialData = z.infer<typeof initialDataSchema>;

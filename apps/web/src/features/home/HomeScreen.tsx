@@ -6,6 +6,7 @@ import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStation } from '../../lib/station-context.tsx';
 import '../../styles/home-screen.css';
 import '../../styles/player-controls.css';
+import { BrowserOnly } from '../../ui/BrowserOnly.tsx';
 import { OnAirNow } from '../../ui/OnAirNow.tsx';
 import type { ShowDialogSlot } from '../../ui/ShowDialog.tsx';
 import { ControlCard } from './ControlCard.tsx';
@@ -45,10 +46,13 @@ export function HomeScreen() {
       )}
       <ControlCard />
       <ShortcutRow social={station?.social ?? {}} chatUnread={chatUnread} />
-      {/* Last: it appears once the songs are known, after the page is up, and pushes nothing down. */}
-      <Suspense fallback={null}>
-        <RecentlyPlayed />
-      </Suspense>
+      {/* Last: it appears once the songs are known, after the page is up, and pushes nothing down.
+          Never prerendered: the songs are fetched by the browser, and its chunk comes after the app's. */}
+      <BrowserOnly>
+        <Suspense fallback={null}>
+          <RecentlyPlayed />
+        </Suspense>
+      </BrowserOnly>
       {details ? (
         <Suspense fallback={null}>
           <ShowDialog show={details} timeZone={timeZone} onClose={() => setDetails(null)} />

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { Weekday } from '@onair/core';
 import Swiper from 'swiper';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from '../../lib/schedule-store.ts';
@@ -30,5 +31,32 @@ describe('DayCarousel', () => {
       image.dispatchEvent(new Event('error'));
     }
     expect(update).not.toHaveBeenCalled();
+  });
+
+  function carouselOpeningOn(openingDay: Weekday) {
+    return (
+      <DayCarousel
+        schedule={bundledSchedule()}
+        today={openingDay}
+        openingDay={openingDay}
+        onAir={null}
+        favorites={[]}
+        onToggleFavorite={() => undefined}
+        onOpen={() => undefined}
+        manage={null}
+      />
+    );
+  }
+  const current = () => screen.getAllByRole('button').find((tab) => tab.getAttribute('aria-current') === 'true');
+
+  it('follows the opening day until the listener picks one (the server drew its own clock first, or midnight passed)', () => {
+    const { rerender } = render(carouselOpeningOn('Wednesday'));
+    expect(current()).toHaveTextContent('Wed');
+    rerender(carouselOpeningOn('Monday'));
+    expect(current()).toHaveTextContent('Mon');
+    fireEvent.click(screen.getByRole('button', { name: 'Fri' }));
+    expect(current()).toHaveTextContent('Fri');
+    rerender(carouselOpeningOn('Tuesday'));
+    expect(current()).toHaveTextContent('Fri');
   });
 });

@@ -1,5 +1,5 @@
 import { CAROUSEL_SPACE_BETWEEN_PX, CAROUSEL_SPEED_MS, favoriteId, type Schedule, type ShowSlot, type SlotRef, type Weekday } from '@onair/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { A11y, EffectCoverflow, Keyboard } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -50,6 +50,18 @@ export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onT
   const openingIndex = Math.max(0, schedule.findIndex((entry) => entry.day === openingDay));
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [active, setActive] = useState(openingIndex);
+  /** The listener picked a day (tab, swipe, keys): the carousel then stays where they put it. */
+  const chosen = useRef(false);
+  const choose = () => {
+    chosen.current = true;
+  };
+
+  // Until the listener picks a day, the carousel follows the opening day: it opens on the server's
+  // day (the hydrated first render reads the server's clock) and moves to the device's in the render
+  // after, and at midnight it moves on to the new day.
+  useEffect(() => {
+    if (swiper && !chosen.current && swiper.activeIndex !== openingIndex) swiper.slideTo(openingIndex, 0);
+  }, [swiper, openingIndex]);
 
   return (
     <div className="day-carousel">
@@ -60,7 +72,10 @@ export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onT
             type="button"
             className={`day-tabs__tab${index === active ? ' day-tabs__tab--active' : ''}`}
             aria-current={index === active ? 'true' : undefined}
-            onClick={() => swiper?.slideTo(index)}
+            onClick={() => {
+              choose();
+              swiper?.slideTo(index);
+            }}
           >
             {/* The visible text stays the start of the name (WCAG label-in-name): 'Mon', 'Mon (today)'. */}
             {entry.day.slice(0, 3)}
@@ -85,6 +100,8 @@ export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onT
           ignoreImageLoads(instance);
           setSwiper(instance);
         }}
+        onSliderFirstMove={choose}
+        onKeyPress={choose}
         onSlideChange={(instance) => setActive(instance.activeIndex)}
       >
         {schedule.map((entry) => (

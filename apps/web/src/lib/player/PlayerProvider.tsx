@@ -1,10 +1,26 @@
-import type { AudioQuality, TrackHistoryEntry } from '@onair/core';
+import { DEFAULT_AUDIO_QUALITY, type AudioQuality, type TrackHistoryEntry } from '@onair/core';
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useRealtime } from '../realtime-context.tsx';
 import { useStation } from '../station-context.tsx';
 import type { PlayerSnapshot } from './audio-engine.ts';
 import type { NowPlayingSnapshot } from './now-playing-poller.ts';
+import { INITIAL_CAST_SNAPSHOT } from '../cast/initial-cast-snapshot.ts';
 import type { PlayerService, RemotePlaybackView } from './player-service.ts';
+
+/*
+ * The player as the server's prerender draws it, and so as the browser's first render (the one that
+ * hydrates that markup) must draw it too: stopped, at the default quality, no Cast or AirPlay. The
+ * listener's own (a stored quality, Cast in Chromium) comes in the render right after.
+ */
+const PRERENDERED_PLAYER: PlayerSnapshot = {
+  state: 'stopped',
+  listening: false,
+  error: null,
+  muted: false,
+  quality: DEFAULT_AUDIO_QUALITY,
+  sourceKind: null,
+};
+const PRERENDERED_REMOTE: RemotePlaybackView = { castOffered: false, cast: INITIAL_CAST_SNAPSHOT, airPlay: 'unsupported' };
 
 const PlayerContext = createContext<PlayerService | null>(null);
 
@@ -58,7 +74,7 @@ export interface PlayerApi extends Omit<PlayerSnapshot, 'sourceKind'> {
 /** The player: its state and the listener's controls. */
 export function usePlayer(): PlayerApi {
   const service = useService('usePlayer()');
-  const snapshot = useSyncExternalStore(service.subscribe, () => service.snapshot, () => service.snapshot);
+  const snapshot = useSyncExternalStore(service.subscribe, () => service.snapshot, () => PRERENDERED_PLAYER);
   return useMemo(
     () => ({
       state: snapshot.state,
@@ -80,7 +96,7 @@ export function usePlayer(): PlayerApi {
 /** Cast and AirPlay: their state and the listener's two buttons. */
 export function useRemotePlayback(): RemotePlaybackView & { toggleCast(): void; showAirPlayPicker(): void } {
   const service = useService('useRemotePlayback()');
-  const remote = useSyncExternalStore(service.subscribe, () => service.remote, () => service.remote);
+  const remote = useSyncExternalStore(service.subscribe, () => service.remote, () => PRERENDERED_REMOTE);
   return useMemo(
     () => ({
       ...remote,
