@@ -16,7 +16,7 @@ function collectErrors(page: Page): string[] {
 describe('pages in Chromium', () => {
   const { server, browser } = useServerAndBrowser();
 
-  it('Home, the schedule and the stats load without a console error or a failed request', async () => {
+  it('Home, the schedule, the chat and the stats load without a console error or a failed request', async () => {
     const page = await openPage(browser());
     const errors = collectErrors(page);
     const failed: string[] = [];
@@ -27,6 +27,8 @@ describe('pages in Chromium', () => {
       ['/', '24/7 From Ireland With Love'],
       ['/schedule', "Today's Schedule"],
       ['/stats', 'Listening Stats'],
+      // A first visit to the chat: no chat name yet, which is no failed request either.
+      ['/chat', 'Your name in the chat'],
     ] as const) {
       await page.goto(server().url + path, { waitUntil: 'load' });
       await page.getByText(text).first().waitFor({ state: 'visible' });

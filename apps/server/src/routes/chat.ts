@@ -138,7 +138,9 @@ export async function chatRoutes(
   app.get('/api/chat/session', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await chatSessions.current(request);
-    if (!session) return reply.code(401).send({ error: NO_SESSION_ERROR } satisfies ErrorBody);
+    // None yet is an ordinary answer, not an error: the chat screen asks this of every visitor, and a
+    // 4xx would put a failed request on the console of everyone who has not picked a name.
+    if (!session) return reply.code(204).send();
     return { name: session.username, admin: isReservedName(session.username, config.admin) } satisfies ChatSession;
   });
 

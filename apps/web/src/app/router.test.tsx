@@ -34,7 +34,7 @@ describe('app routes', () => {
 
   it('lazy-loads the chat, which asks a first-time listener for a name and closes to Home', async () => {
     stubAppApi({
-      'GET /api/chat/session': { body: { error: 'No chat session.' }, status: 401 },
+      'GET /api/chat/session': { status: 204 },
       'GET /api/chat/messages?limit=50': { body: { messages: [] } },
     });
     const router = renderAppAt('/chat');

@@ -49,7 +49,9 @@ export function takeUnexpected(): string[] {
 function answerWith(answer: StubbedAnswer, request: StubbedRequest): Response | Promise<Response> {
   if (typeof answer === 'function') return answer(request);
   const status = answer.status ?? 200;
-  if (!('body' in answer)) return new Response(`HTTP ${status}`, { status });
+  // 204 and 205 carry no body by definition (the Response constructor refuses one).
+  if (!('body' in answer))
+    return new Response(status === 204 || status === 205 ? null : `HTTP ${status}`, { status });
   return Response.json(answer.body, { status });
 }
 

@@ -86,7 +86,7 @@ describe('ChatScreen', () => {
   it('prefills the name prompt from chat_username and says why the server refused it', async () => {
     localStorage.setItem('playfm_chat_username', 'Seán');
     stubAppApi({
-      'GET /api/chat/session': { body: { error: 'Choose a chat name first.' }, status: 401 },
+      'GET /api/chat/session': { status: 204 },
       'POST /api/chat/session': {
         body: { error: 'Someone in the chat is using that name. Pick another.' },
         status: 409,

@@ -13,8 +13,8 @@ import { getJson, sendJson } from '../../lib/api-client.ts';
 
 /** The chat's HTTP calls (issue 9's contract), each answer validated with core's schema. */
 export interface ChatApi {
-  /** The chat session the cookie holds; rejects (401) when there is none. */
-  currentSession(): Promise<ChatSession>;
+  /** The chat session the cookie holds; null when there is none (the server's 204). */
+  currentSession(): Promise<ChatSession | null>;
   openSession(name: string): Promise<ChatSession>;
   /** Oldest first; `before` pages upward from a seq. */
   messages(options: { before?: number; limit: number }): Promise<ChatMessage[]>;
@@ -28,7 +28,7 @@ export interface ChatApi {
 const reactionsAnswer = z.object({ messageId: z.uuid(), reactions: z.array(chatReactionSchema) });
 
 export const httpChatApi: ChatApi = {
-  currentSession: () => getJson('/api/chat/session', chatSessionSchema),
+  currentSession: () => getJson('/api/chat/session', z.nullable(chatSessionSchema)),
   openSession: (name) => sendJson('POST', '/api/chat/session', { name }, chatSessionSchema),
   async messages({ before, limit }) {
     const query = new URLSearchParams({ limit: String(limit) });

@@ -134,10 +134,13 @@ export class ChatService {
     this.#joining ??= (async () => {
       this.#setPhase({ kind: 'connecting' });
       try {
-        this.#joined(await this.api.currentSession());
-        return;
+        const session = await this.api.currentSession();
+        if (session) {
+          this.#joined(session);
+          return;
+        }
       } catch (error) {
-        if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {
+        if (!(error instanceof ApiError && error.status === 404)) {
           this.#setPhase({ kind: 'needs-name', error: refusalOfName(error) });
           return;
         }
