@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -20,7 +20,9 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-auth-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-build'), LOG_LEVEL: 'silent', ...env });
   await new ScheduleRepo(store.db).seedIfEmpty(loadBundledSchedule(), new Date('2026-11-22T10:00:00Z'));
-  return buildApp(config, { db: store.db, ...deps });
+  const app = await buildApp(config, { db: store.db, ...deps });
+  app.addHook('onClose', () => rmSync(dataDir, { recursive: true, force: true }));
+  return app;
 }
 
 /** The `onair_session=…` pair from a login answer, ready for a Cookie header. */
