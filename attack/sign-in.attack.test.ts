@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../e2e/fixtures/ports.ts';
+import { RedisFixture } from '../e2e/fixtures/redis.ts';
 import { cookiePair, signIn } from './support/http.ts';
-import { LOG_LEVEL_WARN, WRONG_PASSWORD, useTarget } from './support/target.ts';
+import { LOG_LEVEL_WARN, Target, WRONG_PASSWORD, useTarget } from './support/target.ts';
 
 /** The issue's numbers: 5 failures a minute per address, more than 50 in 15 minutes for the account. */
 const PER_ADDRESS_FAILURES = 5;
@@ -94,5 +95,50 @@ describe('guessing the password from many addresses', () => {
     const admin = await signIn(target(), { forwardedFor: '198.51.100.11', cookie: device });
     expect(admin.status).toBe(200);
     expect(cookiePair(admin, 'onair_session')).toMatch(/^onair_session=.+/);
+  });
+});
+
+describe('a burst of concurrent guesses, on one instance and across two sharing Redis', () => {
+  let redis: RedisFixture;
+  let first: Target;
+  let second: Target;
+  beforeAll(async () => {
+    redis = await RedisFixture.start();
+    const env = { TRUST_PROXY: '127.0.0.1', REDIS_URL: redis.url };
+    [first, second] = await Promise.all([Target.start(env), Target.start(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await redis?.stop();
+  });
+
+  /** `count` wrong guesses sent at once; the statuses. */
+  const burst = (target: Target, count: number, from: (index: number) => string) =>
+    Promise.all(Array.from({ length: count }, async (_, index) => (await signIn(target, { password: WRONG_PASSWORD, forwardedFor: from(index) })).status));
+  /** Password checks a burst got: each wrong password checked is one 401 (a refused one is 429). */
+  const checked = (statuses: number[]) => statuses.filter((status) => status === 401).length;
+
+  it('checks at most 5 passwords of 40 sent at once from one address, and none more from it on the other instance', async () => {
+    const before = [first.storeSnapshot(), second.storeSnapshot()];
+    const atFirst = await burst(first, 40, () => '192.0.2.60');
+    expect(checked(atFirst)).toBeLessThanOrEqual(PER_ADDRESS_FAILURES);
+    expect(atFirst.filter((status) => status === 429)).toHaveLength(40 - checked(atFirst));
+    const atSecond = await burst(second, 40, () => '192.0.2.60');
+    expect(checked(atSecond)).toBe(0);
+    // The log holds one line per checked password, and no more.
+    const lines = () => [first, second].flatMap((target) => target.log.failedSignIns.filter((line) => line.ip === '192.0.2.60'));
+    await waitFor('the failed sign-ins in the log', async () => lines().length >= checked(atFirst), 5_000);
+    expect(lines().length).toBe(checked(atFirst));
+    expect([first.storeSnapshot(), second.storeSnapshot()]).toEqual(before);
+  });
+
+  it('checks at most 50 passwords for the account, whatever the number of addresses and instances', async () => {
+    const atFirst = await burst(first, 40, (index) => botAddress(1_000 + index));
+    const atSecond = await burst(second, 100, (index) => botAddress(2_000 + index));
+    // The first case spent up to 5 of the account's 50.
+    const all = first.log.failedSignIns.length + second.log.failedSignIns.length;
+    expect(all).toBeLessThanOrEqual(ACCOUNT_FAILURES);
+    expect(checked(atFirst) + checked(atSecond)).toBeLessThanOrEqual(ACCOUNT_FAILURES);
+    expect(atSecond.filter((status) => status === 429).length).toBeGreaterThanOrEqual(100 + 40 - ACCOUNT_FAILURES);
   });
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { constantTimeEquals, isReservedName } from '../src/auth/credentials.ts';
 import {
@@ -28,13 +28,21 @@ describe('constantTimeEquals', () => {
   });
 });
 
-describe('LoginLimiter (over @fastify/rate-limit, in memory)', () => {
+describe('LoginLimiter (in memory)', () => {
   let app: FastifyInstance;
   let limiter: LoginLimiter;
-  /** The plugin reads only the request's route config; the limiter keys its counts by the attempt. */
-  const request = () => ({ routeOptions: { config: {} } }) as unknown as FastifyRequest;
-  const from = (ip: string, device: string | null = null) => ({ ip, device });
-  const fail = (attempt: SignInAttempt, times = 1) => Promise.all(Array.from({ length: times }, () => limiter.recordFailure(request(), attempt)));
+  const from = (ip: string, device: string | null = null): SignInAttempt => ({ ip, device });
+  /** Admits `times` attempts, each a wrong password (its slots kept); how many were admitted. */
+  const fail = async (attempt: SignInAttempt, times = 1) => {
+    const admissions = await Promise.all(Array.from({ length: times }, () => limiter.admit(attempt)));
+    return admissions.filter((admission) => admission.admitted).length;
+  };
+  const waitMs = async (attempt: SignInAttempt) => {
+    const admission = await limiter.admit(attempt);
+    if (!admission.admitted) return admission.retryAfterMs;
+    await admission.succeeded();
+    return 0;
+  };
 
   beforeEach(async () => {
     app = Fastify();
@@ -46,32 +54,49 @@ describe('LoginLimiter (over @fastify/rate-limit, in memory)', () => {
 
   it('refuses an address after its 5th failure, until its window ends', async () => {
     await fail(from('203.0.113.9'), LOGIN_MAX_FAILURES - 1);
-    expect(await limiter.retryAfterMs(request(), from('203.0.113.9'))).toBe(0);
+    expect(await waitMs(from('203.0.113.9'))).toBe(0);
     await fail(from('203.0.113.9'));
-    const wait = await limiter.retryAfterMs(request(), from('203.0.113.9'));
+    const wait = await waitMs(from('203.0.113.9'));
     expect(wait).toBeGreaterThan(LOGIN_WINDOW_MS - 5_000);
     expect(wait).toBeLessThanOrEqual(LOGIN_WINDOW_MS);
-    expect(await limiter.retryAfterMs(request(), from('203.0.113.10'))).toBe(0);
+    expect(await waitMs(from('203.0.113.10'))).toBe(0);
+  });
+
+  it('admits at most 5 of a burst of 40 concurrent guesses from one address', async () => {
+    expect(await fail(from('203.0.113.9'), 40)).toBe(LOGIN_MAX_FAILURES);
+  });
+
+  it('admits at most 50 of a burst from 100 addresses at once', async () => {
+    const admitted = await Promise.all(Array.from({ length: 100 }, (_, index) => fail(from(`198.51.100.${index}`))));
+    expect(admitted.reduce((sum, count) => sum + count, 0)).toBe(ACCOUNT_MAX_FAILURES);
+  });
+
+  it('gives the slots back to a right password: sign-ins that succeed are no failures', async () => {
+    for (let index = 0; index < LOGIN_MAX_FAILURES * 3; index += 1) expect(await waitMs(from('203.0.113.9'))).toBe(0);
+    for (let index = 0; index < ACCOUNT_MAX_FAILURES - 1; index += 1) await fail(from(`198.51.100.${index}`));
+    expect(await waitMs(from('192.0.2.1'))).toBe(0);
+    expect(await fail(from('192.0.2.2'))).toBe(1);
+    expect(await waitMs(from('192.0.2.3'))).toBeGreaterThan(0);
   });
 
   it('counts an IPv6 client by its /64, so fresh addresses from one network share a budget', async () => {
     for (let host = 1; host <= LOGIN_MAX_FAILURES; host += 1) await fail(from(`2001:db8:1:2::${host}`));
-    expect(await limiter.retryAfterMs(request(), from('2001:db8:1:2:ffff:1:2:3'))).toBeGreaterThan(0);
-    expect(await limiter.retryAfterMs(request(), from('2001:db8:1:3::1'))).toBe(0);
+    expect(await waitMs(from('2001:db8:1:2:ffff:1:2:3'))).toBeGreaterThan(0);
+    expect(await waitMs(from('2001:db8:1:3::1'))).toBe(0);
   });
 
   it('stops everyone after 50 failures in 15 minutes, except a device that signed in before', async () => {
     for (let index = 0; index < ACCOUNT_MAX_FAILURES; index += 1) await fail(from(`198.51.100.${index}`));
-    expect(await limiter.retryAfterMs(request(), from('192.0.2.1'))).toBeGreaterThan(ACCOUNT_WINDOW_MS - 5_000);
-    expect(await limiter.retryAfterMs(request(), from('192.0.2.1', 'known-device'))).toBe(0);
+    expect(await waitMs(from('192.0.2.1'))).toBeGreaterThan(ACCOUNT_WINDOW_MS - 5_000);
+    expect(await waitMs(from('192.0.2.1', 'known-device'))).toBe(0);
   });
 
   it('stops exempting a device cookie that keeps failing', async () => {
     for (let index = 0; index < ACCOUNT_MAX_FAILURES; index += 1) {
       await fail(from(`198.51.100.${index}`, index < DEVICE_MAX_FAILURES ? 'stolen' : null));
     }
-    expect(await limiter.retryAfterMs(request(), from('192.0.2.1', 'stolen'))).toBeGreaterThan(0);
-    expect(await limiter.retryAfterMs(request(), from('192.0.2.1', 'other'))).toBe(0);
+    expect(await waitMs(from('192.0.2.1', 'stolen'))).toBeGreaterThan(0);
+    expect(await waitMs(from('192.0.2.1', 'other'))).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CHAT_RATE_MAX_MESSAGES, CHAT_RATE_WINDOW_MS } from '@onair/core';
 import { clientKey } from '../client-key.ts';
 import { KeyedLimit } from '../rate-limits.ts';
@@ -12,7 +12,7 @@ export const CHAT_RATE_MAX_REACTIONS = 20;
 export const CHAT_SESSIONS_PER_ADDRESS = 30;
 export const CHAT_SESSIONS_WINDOW_MS = 60 * 60_000;
 
-/** The chat's rate limits (@fastify/rate-limit: shared by every instance when REDIS_URL is set). */
+/** The chat's rate limits (shared by every instance when REDIS_URL is set). */
 export class ChatLimits {
   readonly #messages: KeyedLimit;
   readonly #reactions: KeyedLimit;
@@ -25,15 +25,16 @@ export class ChatLimits {
   }
 
   /** Each counts one and answers 0, or the milliseconds to wait. */
-  message(request: FastifyRequest, chatterKey: string): Promise<number> {
-    return this.#messages.take(request, chatterKey);
+  message(chatterKey: string): Promise<number> {
+    return this.#messages.take(chatterKey);
   }
 
-  reaction(request: FastifyRequest, chatterKey: string): Promise<number> {
-    return this.#reactions.take(request, chatterKey);
+  reaction(chatterKey: string): Promise<number> {
+    return this.#reactions.take(chatterKey);
   }
 
-  session(request: FastifyRequest): Promise<number> {
-    return this.#sessions.take(request, clientKey(request.ip));
+  /** `ip`: the real client address (request.ip). */
+  session(ip: string): Promise<number> {
+    return this.#sessions.take(clientKey(ip));
   }
 }

@@ -25,21 +25,22 @@ export async function authRoutes(app: FastifyInstance, { config, sessions, limit
     if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: 'Cross-site sign-in refused.' });
     // request.ip is the real client: X-Forwarded-For counts only from a TRUST_PROXY peer.
     const attempt = { ip: request.ip, device: devices?.verify(request) ?? null };
-    // Checked before the password, so a limited client learns nothing from further guesses.
-    const waitMs = await limiter.retryAfterMs(request, attempt);
-    if (waitMs > 0) {
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+    // The attempt's slots are taken before the password is looked at: a limited client learns
+    // nothing from further guesses, and a burst of them cannot all pass before one is counted.
+    const admission = await limiter.admit(attempt);
+    if (!admission.admitted) {
+      reply.header('retry-after', String(Math.ceil(admission.retryAfterMs / 1000)));
       return reply.code(429).send({ error: 'Too many sign-in attempts. Try again later.' });
     }
     const body = loginBody.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Enter a username and password.' });
     if (config.admin === null || devices === null) return reply.code(403).send({ error: 'Admin sign-in is turned off on this server.' });
     if (!isAdminCredentials(body.data, config.admin)) {
-      await limiter.recordFailure(request, attempt);
       // One line per failed guess, fixed text and the real address: what fail2ban matches (SECURITY.md).
       request.log.warn({ ip: request.ip }, 'admin sign-in failed');
       return reply.code(401).send({ error: 'Wrong username or password.' });
     }
+    await admission.succeeded();
     await sessions.start(request, reply, config.admin.username, 'admin');
     devices.issue(request, reply);
     return { role: 'admin' as const };

@@ -122,7 +122,7 @@ export async function chatRoutes(
       // A new name would shed the mute; it waits out the mute like the messages do.
       if (mutedUntil !== null) return reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
     }
-    const waitMs = await limits.session(request);
+    const waitMs = await limits.session(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
       return reply.code(429).send({ error: 'Too many new chat names from your network. Try again later.' } satisfies ErrorBody);
@@ -167,7 +167,7 @@ export async function chatRoutes(
     // A resend of a stored message is answered before the rate limit: retrying after a lost answer is never "too fast".
     const stored = await repo.findMessage(body.data.id);
     if (!stored) {
-      const waitMs = await limits.message(request, chatter.key);
+      const waitMs = await limits.message(chatter.key);
       if (waitMs > 0) return tooFast(reply, waitMs);
     }
     const result = await chat.post(chatter, body.data, now());
@@ -189,7 +189,7 @@ export async function chatRoutes(
     if (!chatter) return reply;
     const params = reactionParams.safeParse(request.params);
     if (!params.success) return reply.code(400).send({ error: 'Not a reaction.' } satisfies ErrorBody);
-    const waitMs = await limits.reaction(request, chatter.key);
+    const waitMs = await limits.reaction(chatter.key);
     if (waitMs > 0) return tooFast(reply, waitMs);
     const reactions = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
     if (reactions === null) return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);

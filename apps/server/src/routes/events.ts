@@ -62,7 +62,7 @@ export async function eventsRoutes(
   app.post('/api/events', { bodyLimit: ANALYTICS_MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
     if (!isAllowedOrigin(request, allowedOrigins))
       return reply.code(403).send({ error: 'Cross-site analytics refused.' } satisfies ErrorBody);
-    const waitMs = await batches.take(request, clientKey(request.ip));
+    const waitMs = await batches.take(clientKey(request.ip));
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       return reply

@@ -43,7 +43,7 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
       void reply.code(403).send({ error: 'Cross-site push subscription refused.' } satisfies ErrorBody);
       return false;
     }
-    const waitMs = await writes.take(request, clientKey(request.ip));
+    const waitMs = await writes.take(clientKey(request.ip));
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
       void reply.code(429).send({ error: 'Too many notification changes. Try again in a minute.' } satisfies ErrorBody);
