@@ -112,6 +112,75 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     });
   });
 
+  describe('a chatter is a person, not a name', () => {
+    /** POST /api/chat/session; the answer and every cookie it set, with those sent, for the next request. */
+    const pick = async (name: string, cookie = '', ip = '10.1.0.1') => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name }, remoteAddress: ip, ...(cookie ? { headers: { cookie } } : {}) });
+      const set = [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0] ?? '');
+      const jar = new Map([...cookie.split('; '), ...set].filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const));
+      return { status: response.statusCode, cookie: [...jar.values()].filter((pair) => !pair.endsWith('=')).join('; ') };
+    };
+    const signOut = (cookie: string) => app.inject({ method: 'DELETE', url: '/api/chat/session', headers: { cookie } });
+
+    it('a refused rename changes nothing: the name stays its holder’s, nobody else can take it', async () => {
+      const victim = await pick('Bob');
+      await pick('Carol');
+      expect((await pick('Carol', victim.cookie)).status).toBe(409);
+      expect((await pick('Bob')).status).toBe(409);
+      expect((await postMessage(app, victim.cookie, { text: 'still Bob' })).statusCode).toBe(201);
+    });
+
+    it('whoever takes a released name gets none of its reactions, messages or mute', async () => {
+      const bob = await pick('Bob');
+      const ann = await pick('Ann');
+      const message = sent((await postMessage(app, ann.cookie, { text: 'tune!' })).body);
+      const own = sent((await postMessage(app, bob.cookie, { text: 'mine' })).body);
+      const url = `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('🔥')}`;
+      expect((await app.inject({ method: 'PUT', url, headers: { cookie: bob.cookie } })).statusCode).toBe(200);
+      expect((await signOut(bob.cookie)).statusCode).toBe(204);
+
+      const newcomer = await pick('Bob', '', '10.2.0.1');
+      expect(newcomer.status).toBe(200);
+      // The reaction is the first Bob's: the newcomer's DELETE finds none of theirs to take back.
+      const taken = await app.inject({ method: 'DELETE', url, headers: { cookie: newcomer.cookie } });
+      expect(taken.json()).toEqual({ messageId: message.id, reactions: [{ emoji: '🔥', names: ['Bob'] }] });
+      // The first Bob's message id is not the newcomer's to resend.
+      expect((await postMessage(app, newcomer.cookie, { id: own.id, text: 'mine' })).statusCode).toBe(409);
+    });
+
+    it('a mute outlives signing out and a new name, and never passes to the next holder of the name', async () => {
+      const ann = await pick('Ann');
+      sent((await postMessage(app, ann.cookie, { text: 'spam' })).body);
+      const admin = await loginAsAdmin(app);
+      const mute = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: 30 } });
+      expect(mute.statusCode).toBe(200);
+      expect((await signOut(ann.cookie)).statusCode).toBe(204);
+
+      // Same browser, new name: still muted.
+      const again = await pick('Not Ann', ann.cookie);
+      expect(again.status).toBe(403);
+      // Someone else takes the freed name: not muted.
+      const newcomer = await pick('Ann', '', '10.2.0.1');
+      expect(newcomer.status).toBe(200);
+      expect((await postMessage(app, newcomer.cookie, { text: 'hello, I am new' })).statusCode).toBe(201);
+      // Muting a name nobody has used is a clear 404.
+      const nobody = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Nobody Here', minutes: 5 } });
+      expect(nobody.statusCode).toBe(404);
+      expect(nobody.json()).toEqual({ error: 'Nobody in the chat goes by that name.' });
+    });
+
+    it('the chatter cookie is HttpOnly, SameSite=Strict, scoped to /api/chat, and stored only as a hash', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Dara' } });
+      const line = [response.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith('onair_chatter='));
+      expect(line).toBeDefined();
+      for (const flag of ['HttpOnly', 'SameSite=Strict', 'Path=/api/chat', 'Max-Age=31536000']) expect(line).toContain(flag);
+      const token = line?.slice('onair_chatter='.length).split(';')[0] ?? '';
+      expect(token).toMatch(/^[\w-]{43}$/);
+      const rows = [...(await store.db.selectFrom('session').selectAll().execute()), ...(await store.db.selectFrom('chat_name').selectAll().execute())];
+      expect(JSON.stringify(rows)).not.toContain(token);
+    });
+  });
+
   describe('messages', () => {
     it('201 then 200 with the same message for the same id: one copy, seq +1 per accepted event', async () => {
       const cookie = await joinChat(app, 'Ann');

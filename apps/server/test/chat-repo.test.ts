@@ -26,8 +26,8 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     if (!old || !recent) throw new Error('not written');
     await repo.setReaction(old.id, { key: 'bob', name: 'Bob' }, '🔥', true, NOW.getTime());
     await repo.setReaction(recent.id, { key: 'bob', name: 'Bob' }, '🔥', true, NOW.getTime());
-    await repo.claimName('ann', 'Ann', { previousKey: null, expiresAt: new Date(NOW.getTime() + DAY_MS), now: NOW });
-    await repo.claimName('gone', 'Gone', { previousKey: null, expiresAt: new Date(NOW.getTime() - 1), now: new Date(NOW.getTime() - DAY_MS) });
+    await repo.claimName('ann', 'Ann', { holder: 'person-ann', previousKey: null, expiresAt: new Date(NOW.getTime() + DAY_MS), now: NOW });
+    await repo.claimName('gone', 'Gone', { holder: 'person-gone', previousKey: null, expiresAt: new Date(NOW.getTime() - 1), now: new Date(NOW.getTime() - DAY_MS) });
 
     expect(await repo.prune(NOW.getTime() - 30 * DAY_MS, NOW)).toBe(1);
     expect((await repo.page(undefined, 100)).map((message) => message.text)).toEqual(['29 days ago']);

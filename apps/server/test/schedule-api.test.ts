@@ -77,7 +77,7 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     const { createHash } = await import('node:crypto');
     await new SessionRepo(store.db).create(
       createHash('sha256').update(token).digest('hex'),
-      { username: 'StationAdmin', role: 'listener', expiresAt: '2999-01-01T00:00:00.000Z' },
+      { username: 'StationAdmin', role: 'listener', expiresAt: '2999-01-01T00:00:00.000Z', chatterKey: null },
       new Date(),
     );
     const listener = await put(document, `onair_session=${token}`);

@@ -7,7 +7,7 @@ export const SESSION_COOKIE = 'onair_session';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
@@ -33,14 +33,17 @@ export class SessionService {
     private readonly options: SessionCookieOptions = ADMIN_SESSION_COOKIE,
   ) {}
 
-  /** Starts a new session (always a new token, so a planted cookie is never promoted) and sets the cookie. */
-  async start(request: FastifyRequest, reply: FastifyReply, username: string, role: SessionRole): Promise<void> {
+  /**
+   * Starts a new session (always a new token, so a planted cookie is never promoted) and sets the
+   * cookie; `chatterKey` names the person of a chat session.
+   */
+  async start(request: FastifyRequest, reply: FastifyReply, username: string, role: SessionRole, chatterKey: string | null = null): Promise<void> {
     const now = this.now();
     await this.end(request, reply);
     await this.sessions.deleteExpired(now);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const expiresAt = new Date(now.getTime() + this.options.ttlMs);
-    await this.sessions.create(hashToken(token), { username, role, expiresAt: expiresAt.toISOString() }, now);
+    await this.sessions.create(hashToken(token), { username, role, expiresAt: expiresAt.toISOString(), chatterKey }, now);
     reply.setCookie(this.options.cookie, token, { ...this.#cookieOptions(request), expires: expiresAt });
   }
 

@@ -116,11 +116,16 @@ export class ChatService {
     return true;
   }
 
-  /** Mutes `name` for `minutes` (0 lifts it); until when, or null when lifted. */
-  async mute(name: string, minutes: number, now: Date): Promise<number | null> {
+  /**
+   * Mutes the person who goes by `name` for `minutes` (0 lifts it): whoever holds the name now, else
+   * whoever last wrote under it. Until when (null when lifted); 'unknown' when nobody goes by it.
+   */
+  async mute(name: string, minutes: number, now: Date): Promise<{ until: number | null } | 'unknown'> {
+    const person = (await this.repo.holderOf(chatNameKey(name), now)) ?? (await this.repo.lastSenderNamed(name));
+    if (person === null) return 'unknown';
     const until = minutes === 0 ? null : now.getTime() + minutes * 60_000;
-    await this.repo.setMute(chatNameKey(name), until);
-    return until;
+    await this.repo.setMute(person, until);
+    return { until };
   }
 
   mutedUntil(chatterKey: string, now: Date): Promise<number | null> {

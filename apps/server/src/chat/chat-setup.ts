@@ -7,6 +7,7 @@ import { ChatRepo } from '../store/chat-repo.ts';
 import type { Db } from '../store/db.ts';
 import { SessionRepo } from '../store/session-repo.ts';
 import { ChatLimits } from './chat-limits.ts';
+import { ChatterCookies } from './chatter-cookie.ts';
 import { CHAT_SESSION_COOKIE, CHAT_SESSION_TTL_MS, ChatService } from './chat-service.ts';
 
 interface ChatSetup {
@@ -31,7 +32,7 @@ export async function setUpChat(app: FastifyInstance, { db, config, hub, adminSe
     ttlMs: CHAT_SESSION_TTL_MS,
     path: '/api/chat',
   });
-  await app.register(chatRoutes, { config, chat, repo, hub, adminSessions, chatSessions, limits: new ChatLimits(app), now, ...(onMessagePosted ? { onMessagePosted } : {}) });
+  await app.register(chatRoutes, { config, chat, repo, hub, adminSessions, chatSessions, limits: new ChatLimits(app), chatters: new ChatterCookies(), now, ...(onMessagePosted ? { onMessagePosted } : {}) });
   chat.startRetention(config.chatRetentionDays, now);
   app.addHook('onClose', async () => chat.stop());
   return chatSessions;

@@ -20,6 +20,8 @@ import { isReservedName } from '../auth/credentials.ts';
 import { isAllowedOrigin } from '../auth/origin.ts';
 import { isCurrentAdmin } from '../auth/require-admin.ts';
 import type { SessionService } from '../auth/sessions.ts';
+import type { ChatterCookies } from '../chat/chatter-cookie.ts';
+import type { StoredSession } from '../store/session-repo.ts';
 import type { ChatLimits } from '../chat/chat-limits.ts';
 import { CHAT_SESSION_TTL_MS, type ChatService, type Chatter } from '../chat/chat-service.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -35,6 +37,8 @@ interface ChatRouteOptions {
   /** The chat's own sessions, in their own cookie. */
   chatSessions: SessionService;
   limits: ChatLimits;
+  /** Who a chatter is across names and sign-outs. */
+  chatters: ChatterCookies;
   now: () => Date;
   onMessagePosted?: () => void;
 }
@@ -54,7 +58,7 @@ const INVALID_ERROR = 'Invalid chat request.';
 /** POST /api/chat/session … /api/chat/mutes: thin — parse, check limits, call the chat service, reply. */
 export async function chatRoutes(
   app: FastifyInstance,
-  { config, chat, repo, hub, adminSessions, chatSessions, limits, now, onMessagePosted }: ChatRouteOptions,
+  { config, chat, repo, hub, adminSessions, chatSessions, limits, chatters, now, onMessagePosted }: ChatRouteOptions,
 ): Promise<void> {
   hub.registerLog('chat', {
     head: () => repo.head(),
@@ -81,7 +85,9 @@ export async function chatRoutes(
       return null;
     }
     const session = await chatSessions.current(request);
-    if (!session) {
+    const key = session ? chatterKeyOf(session) : null;
+    // A session whose name someone else now holds (its person freed it from another browser) speaks for nobody.
+    if (!session || key === null || (await repo.holderOf(chatNameKey(session.username), now())) !== key) {
       await reply.code(401).send({ error: NO_SESSION_ERROR } satisfies ErrorBody);
       return null;
     }
@@ -91,7 +97,6 @@ export async function chatRoutes(
       await reply.code(403).send({ error: RESERVED_ERROR } satisfies ErrorBody);
       return null;
     }
-    const key = chatNameKey(session.username);
     const mutedUntil = await chat.mutedUntil(key, now());
     if (mutedUntil !== null) {
       await reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
@@ -117,9 +122,11 @@ export async function chatRoutes(
     const currentKey = current ? chatNameKey(current.username) : null;
     // Already chatting under this name: nothing to start (a reload, or the app re-sending its name).
     if (current && currentKey === key) return { name: current.username, admin } satisfies ChatSession;
-    if (currentKey !== null) {
-      const mutedUntil = await chat.mutedUntil(currentKey, now());
-      // A new name would shed the mute; it waits out the mute like the messages do.
+    // The person asking: their session's, else their browser's chatter cookie's, else someone new.
+    const person = (current && chatterKeyOf(current)) ?? chatters.current(request);
+    if (person !== null) {
+      const mutedUntil = await chat.mutedUntil(person, now());
+      // A new name, or signing out and back in, would shed the mute: it waits the mute out.
       if (mutedUntil !== null) return reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
     }
     const waitMs = await limits.session(request.ip);
@@ -127,11 +134,12 @@ export async function chatRoutes(
       reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
       return reply.code(429).send({ error: 'Too many new chat names from your network. Try again later.' } satisfies ErrorBody);
     }
+    const holder = person ?? chatters.issue(request, reply);
     const expiresAt = new Date(now().getTime() + CHAT_SESSION_TTL_MS);
-    if (!(await repo.claimName(key, name, { previousKey: currentKey, expiresAt, now: now() }))) {
+    if (!(await repo.claimName(key, name, { holder, previousKey: currentKey, expiresAt, now: now() }))) {
       return reply.code(409).send({ error: TAKEN_ERROR } satisfies ErrorBody);
     }
-    await chatSessions.start(request, reply, name, 'listener');
+    await chatSessions.start(request, reply, name, 'listener', holder);
     return { name, admin } satisfies ChatSession;
   });
 
@@ -147,7 +155,8 @@ export async function chatRoutes(
   app.delete('/api/chat/session', async (request, reply) => {
     if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
     const session = await chatSessions.current(request);
-    if (session) await repo.releaseName(chatNameKey(session.username));
+    // The name is free for others; the person (their chatter cookie, their mute) stays.
+    if (session) await repo.releaseName(chatNameKey(session.username), chatterKeyOf(session));
     await chatSessions.end(request, reply);
     return reply.code(204).send();
   });
@@ -215,8 +224,15 @@ export async function chatRoutes(
     }
     const body = chatMuteBodySchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ error: 'Give a chat name and 0..10080 minutes.' } satisfies ErrorBody);
-    return { name: body.data.name, mutedUntil: await chat.mute(body.data.name, body.data.minutes, now()) };
+    const muted = await chat.mute(body.data.name, body.data.minutes, now());
+    if (muted === 'unknown') return reply.code(404).send({ error: 'Nobody in the chat goes by that name.' } satisfies ErrorBody);
+    return { name: body.data.name, mutedUntil: muted.until };
   });
+}
+
+/** The person behind a chat session; a session from before chatter cookies is its folded name's. */
+function chatterKeyOf(session: StoredSession): string {
+  return session.chatterKey ?? chatNameKey(session.username);
 }
 
 function mutedSentence(untilMs: number, now: Date): string {

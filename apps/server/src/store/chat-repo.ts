@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import { CHAT_REMOVED_TEXT, type ChatEvent, type ChatMessage, type ChatReaction } from '@onair/core';
 import type { Db } from './db.ts';
 import type { ChatMessageTable, Database } from './schema.ts';
@@ -174,32 +174,63 @@ export class ChatRepo {
   }
 
   /**
-   * Gives `name` to a chatter until `expiresAt` unless someone else holds it. `previousKey` (the
-   * caller's current name, if any) is released in the same transaction. False when it is taken.
+   * Gives `name` (folded: `key`) to the chatter `holder` until `expiresAt`, unless someone else
+   * holds it; then it is false and nothing changes. `previousKey` (the name the holder gives up for
+   * it, if any) is released in the same transaction, only once the new name is theirs.
    */
   async claimName(
     key: string,
     name: string,
-    { previousKey, expiresAt, now }: { previousKey: string | null; expiresAt: Date; now: Date },
+    { holder, previousKey, expiresAt, now }: { holder: string; previousKey: string | null; expiresAt: Date; now: Date },
   ): Promise<boolean> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        if (previousKey !== null) await trx.deleteFrom('chat_name').where('name_key', '=', previousKey).execute();
         await trx.deleteFrom('chat_name').where('name_key', '=', key).where('expires_at', '<=', now.toISOString()).execute();
-        const held = await trx.selectFrom('chat_name').select('name_key').where('name_key', '=', key).executeTakeFirst();
-        if (held) return false;
-        await trx.insertInto('chat_name').values({ name_key: key, name, expires_at: expiresAt.toISOString() }).execute();
+        const held = await trx.selectFrom('chat_name').select('holder').where('name_key', '=', key).executeTakeFirst();
+        if (held && (held.holder ?? key) !== holder) return false;
+        if (previousKey !== null && previousKey !== key) {
+          await trx.deleteFrom('chat_name').where('name_key', '=', previousKey).where((row) => heldBy(row, holder, previousKey)).execute();
+        }
+        if (held) {
+          await trx.updateTable('chat_name').set({ name, holder, expires_at: expiresAt.toISOString() }).where('name_key', '=', key).execute();
+        } else {
+          await trx.insertInto('chat_name').values({ name_key: key, name, holder, expires_at: expiresAt.toISOString() }).execute();
+        }
         return true;
       });
     } catch (error) {
       // Two newcomers racing for one free name on PostgreSQL: the loser trips the primary key.
-      if (await this.db.selectFrom('chat_name').select('name_key').where('name_key', '=', key).executeTakeFirst()) return false;
+      if ((await this.holderOf(key, now)) !== null) return false;
       throw error;
     }
   }
 
-  async releaseName(key: string): Promise<void> {
-    await this.db.deleteFrom('chat_name').where('name_key', '=', key).execute();
+  /** Frees `key` if `holder` holds it (a sign-out never frees someone else's name). */
+  async releaseName(key: string, holder: string): Promise<void> {
+    await this.db.deleteFrom('chat_name').where('name_key', '=', key).where((row) => heldBy(row, holder, key)).execute();
+  }
+
+  /** The chatter key of whoever holds the name `key` now; a name from before migration 0006 answers its key. */
+  async holderOf(key: string, now: Date): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('chat_name')
+      .select('holder')
+      .where('name_key', '=', key)
+      .where('expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+    return row ? (row.holder ?? key) : null;
+  }
+
+  /** The chatter key of the newest message sent under `name`, or null when nobody has. */
+  async lastSenderNamed(name: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('chat_message')
+      .select('chatter_key')
+      .where('name', '=', name)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.chatter_key ?? null;
   }
 
   /** Names held by live chat sessions: who a message can mention. */
@@ -208,20 +239,20 @@ export class ChatRepo {
     return rows.map((row) => row.name);
   }
 
-  /** Mutes the chatter until `untilMs`, or lifts the mute (null). */
-  async setMute(key: string, untilMs: number | null): Promise<void> {
+  /** Mutes the chatter (by chatter key) until `untilMs`, or lifts the mute (null). */
+  async setMute(chatterKey: string, untilMs: number | null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('chat_mute').where('name_key', '=', key).execute();
-      if (untilMs !== null) await trx.insertInto('chat_mute').values({ name_key: key, until_ms: untilMs }).execute();
+      await trx.deleteFrom('chat_mute').where('chatter_key', '=', chatterKey).execute();
+      if (untilMs !== null) await trx.insertInto('chat_mute').values({ chatter_key: chatterKey, until_ms: untilMs }).execute();
     });
   }
 
   /** Until when (epoch ms) the chatter is muted, or null when they are not. */
-  async mutedUntil(key: string, nowMs: number): Promise<number | null> {
+  async mutedUntil(chatterKey: string, nowMs: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('chat_mute')
       .select('until_ms')
-      .where('name_key', '=', key)
+      .where('chatter_key', '=', chatterKey)
       .where('until_ms', '>', nowMs)
       .executeTakeFirst();
     return row ? Number(row.until_ms) : null;
@@ -309,4 +340,9 @@ function toMessage(row: MessageRow): Omit<ChatMessage, 'reactions'> {
     deleted: row.deleted === 1,
     admin: row.admin === 1,
   };
+}
+
+/** A name row held by `holder`; a row from before migration 0006 (no holder) is its own key's. */
+function heldBy(row: ExpressionBuilder<Database, 'chat_name'>, holder: string, key: string) {
+  return key === holder ? row.or([row('holder', '=', holder), row('holder', 'is', null)]) : row('holder', '=', holder);
 }

@@ -31,8 +31,10 @@ export interface SessionTable {
   /** SHA-256 (hex) of the cookie token: a leaked table cannot be replayed as cookies. */
   id_hash: string;
   username: string;
-  /** 'admin' today; the chat may add listener sessions. */
+  /** 'admin', or 'listener' for a chat session. */
   role: string;
+  /** A chat session's person (see ChatMessageTable.chatter_key); null for the admin's and older ones. */
+  chatter_key: string | null;
   /** ISO-8601 UTC; fixed width, so text order is time order on both stores. */
   created_at: string;
   expires_at: string;
@@ -53,7 +55,11 @@ export interface ChatMessageTable {
   /** The client's UUID for the message: a resend with the same id finds this row. */
   id: string;
   seq: BigIntColumn;
-  /** The folded name (core chatNameKey): who sent it, for idempotency and limits. */
+  /**
+   * Who sent it, for idempotency, limits and moderation: the SHA-256 (hex) of the sender's chatter
+   * cookie (one person, whatever names they take); the folded name (core chatNameKey) on rows
+   * written before migration 0006.
+   */
   chatter_key: string;
   name: string;
   text: string;
@@ -86,11 +92,14 @@ export interface ChatEventTable {
 export interface ChatNameTable {
   name_key: string;
   name: string;
+  /** The chatter key of the person holding it (null on rows from before migration 0006). */
+  holder: string | null;
   expires_at: string;
 }
 
 export interface ChatMuteTable {
-  name_key: string;
+  /** The muted person's chatter key. */
+  chatter_key: string;
   until_ms: BigIntColumn;
 }
 

@@ -6,6 +6,8 @@ export interface StoredSession {
   username: string;
   role: SessionRole;
   expiresAt: string;
+  /** A chat session's person (the hash of their chatter cookie); null for the admin's and older ones. */
+  chatterKey: string | null;
 }
 
 /** Sign-in sessions, keyed by the hash of their cookie token (never the token itself). */
@@ -19,6 +21,7 @@ export class SessionRepo {
         id_hash: idHash,
         username: session.username,
         role: session.role,
+        chatter_key: session.chatterKey,
         created_at: now.toISOString(),
         expires_at: session.expiresAt,
       })
@@ -29,12 +32,12 @@ export class SessionRepo {
   async find(idHash: string, now: Date): Promise<StoredSession | null> {
     const row = await this.db
       .selectFrom('session')
-      .select(['username', 'role', 'expires_at'])
+      .select(['username', 'role', 'expires_at', 'chatter_key'])
       .where('id_hash', '=', idHash)
       .where('expires_at', '>', now.toISOString())
       .executeTakeFirst();
     if (!row || (row.role !== 'admin' && row.role !== 'listener')) return null;
-    return { username: row.username, role: row.role, expiresAt: row.expires_at };
+    return { username: row.username, role: row.role, expiresAt: row.expires_at, chatterKey: row.chatter_key };
   }
 
   async delete(idHash: string): Promise<void> {
