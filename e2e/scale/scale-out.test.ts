@@ -173,6 +173,45 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
     }
   });
 
+  describe('a publish that Redis loses', () => {
+    /** Posts through B and waits for the message on a socket held at A, with no later event to reveal a gap. */
+    const postedOnBReachesA = async (fault: () => Promise<void>, heal: () => Promise<void> = async () => undefined) => {
+      const onA = new Subscriber(a.url, ['chat']);
+      try {
+        await onA.frame('the first frame on A', () => true);
+        const [cookie = ''] = await chatCookies(b.url, [`Lost ${randomUUID().slice(0, 8)}`]);
+        await fault();
+        const id = randomUUID();
+        const posted = await fetch(`${b.url}/api/chat/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ id, text: 'the last word' }),
+        });
+        expect(posted.status).toBe(201);
+        await heal();
+        const message = await onA.frame('the message on A', (frame) => frame.topic === 'chat' && JSON.stringify(frame.data).includes(id));
+        expect(message.data).toMatchObject({ type: 'message', message: { id } });
+      } finally {
+        onA.close();
+      }
+    };
+
+    it('is sent again after Redis refused it (the publisher still connected)', async () => {
+      await postedOnBReachesA(
+        async () => expect(await redis.command('ACL', 'SETUSER', 'default', '-publish')).toBe('+OK'),
+        async () => {
+          expect(await redis.command('ACL', 'SETUSER', 'default', '+publish')).toBe('+OK');
+          // Health said up throughout: nothing but the missing message showed the loss.
+          expect(((await (await fetch(`${b.url}/api/health`)).json()) as { redis: string }).redis).toBe('up');
+        },
+      );
+    });
+
+    it('is sent again after Redis dropped the publishers (CLIENT KILL TYPE normal)', async () => {
+      await postedOnBReachesA(async () => expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toMatch(/^:[1-9]/));
+    });
+  });
+
   it('counts wrong sign-ins over both instances in one budget: the 6th is refused, as on one instance', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {
