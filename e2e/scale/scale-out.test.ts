@@ -64,7 +64,10 @@ class Subscriber {
   constructor(baseUrl: string, topics: string[]) {
     this.#socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/realtime`);
     this.#socket.on('open', () => this.#socket.send(JSON.stringify({ type: 'subscribe', topics })));
-    this.#socket.on('message', (raw) => this.frames.push(serverFrameSchema.parse(JSON.parse(raw.toString()))));
+    this.#socket.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString()) as { type?: string };
+      if (frame.type !== 'heartbeat') this.frames.push(serverFrameSchema.parse(frame));
+    });
   }
 
   /** The first frame (received so far or later) that `match` accepts. */

@@ -75,7 +75,10 @@ describe('framing and the now-playing topic', () => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { origin: `http://127.0.0.1:${port}` });
     const frame = await new Promise<unknown>((resolve, reject) => {
       socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', topics: ['now-playing'] })));
-      socket.once('message', (raw) => resolve(JSON.parse(raw.toString())));
+      socket.on('message', (raw) => {
+        const received = JSON.parse(raw.toString()) as { type?: string };
+        if (received.type !== 'heartbeat') resolve(received);
+      });
       socket.once('error', reject);
     });
     socket.close();

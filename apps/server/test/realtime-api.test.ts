@@ -18,10 +18,14 @@ interface Frame {
 /** A ws client that queues every frame it receives, so tests can await the next one. */
 class TestClient {
   readonly frames: Frame[] = [];
+  /** Heartbeat frames, counted apart from the topic frames the tests read in order. */
+  heartbeats = 0;
   readonly #waiters: (() => void)[] = [];
   constructor(readonly socket: WebSocket) {
     socket.on('message', (raw) => {
-      this.frames.push(JSON.parse(raw.toString()) as Frame);
+      const frame = JSON.parse(raw.toString()) as Frame | { type: 'heartbeat' };
+      if ('type' in frame && frame.type === 'heartbeat') this.heartbeats += 1;
+      else this.frames.push(frame as Frame);
       this.#waiters.splice(0).forEach((wake) => wake());
     });
   }
@@ -273,6 +277,16 @@ describe.each(STORE_KINDS)('the realtime hub on $kind', ({ open }) => {
     expect(await late.next()).toEqual({ topic: 'schedule', version: 2, data: changed });
     first.socket.close();
     late.socket.close();
+  });
+
+  it('sends every socket a heartbeat frame each beat, so a page can tell a live socket from a dead one', async () => {
+    const client = await TestClient.open(url());
+    // Nothing subscribed: the heartbeats are all it hears (the beat here is 200 ms).
+    const deadline = Date.now() + 5_000;
+    while (client.heartbeats < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.heartbeats).toBeGreaterThanOrEqual(3);
+    expect(client.frames).toEqual([]);
+    client.socket.close();
   });
 
   it('drops a socket that stops answering pings', async () => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LocalBus, type RealtimeBus } from './bus.ts';
 import { FrameBudget } from './frame-budget.ts';
-import { CLOSE_POLICY_VIOLATION, CLOSE_SERVER_ERROR, CLOSE_SERVICE_RESTART, clientFrameSchema, type RealtimeTopic, type ServerFrame } from './frames.ts';
+import { CLOSE_POLICY_VIOLATION, CLOSE_SERVER_ERROR, CLOSE_SERVICE_RESTART, HEARTBEAT_FRAME_TEXT, REALTIME_HEARTBEAT_MS, clientFrameSchema, type RealtimeTopic, type ServerFrame } from './frames.ts';
 
 export interface TopicSnapshot {
   version: number;
@@ -53,12 +53,17 @@ interface Client {
   topics: Set<RealtimeTopic>;
   logs: Map<RealtimeTopic, LogSubscription>;
   budget: FrameBudget;
-  /** Cleared at each heartbeat, set by the pong; a socket still false at the next beat is dead. */
-  alive: boolean;
+  /** Beats since the client last answered a ping; `DEAD_AFTER_MISSED_BEATS` of them end it. */
+  missedBeats: number;
 }
 
-/** A dead phone on mobile data never sends a close; one missed pong within this time ends it. */
-export const HEARTBEAT_INTERVAL_MS = 30_000;
+/**
+ * Every beat the server sends each socket a heartbeat frame (the page's proof that the socket is
+ * alive, see REALTIME_HEARTBEAT_MS in @onair/core) and a ping. A dead phone on mobile data never
+ * sends a close: a socket that answered none of the last two pings (20 to 30 s) is dropped.
+ */
+export const HEARTBEAT_INTERVAL_MS = REALTIME_HEARTBEAT_MS;
+const DEAD_AFTER_MISSED_BEATS = 2;
 /** A client this far behind in reading is too slow to keep: it reconnects and resyncs instead. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -105,10 +110,10 @@ export class RealtimeHub {
   }
 
   attach(socket: WebSocket, log: ClientLog = this.log): void {
-    const client: Client = { socket, log, topics: new Set(), logs: new Map(), budget: new FrameBudget(), alive: true };
+    const client: Client = { socket, log, topics: new Set(), logs: new Map(), budget: new FrameBudget(), missedBeats: 0 };
     this.#clients.add(client);
     socket.on('pong', () => {
-      client.alive = true;
+      client.missedBeats = 0;
     });
     socket.on('close', () => this.#clients.delete(client));
     socket.on('error', () => this.#clients.delete(client));
@@ -293,16 +298,20 @@ export class RealtimeHub {
 
   #beat(): void {
     for (const client of this.#clients) {
-      if (!client.alive) {
+      if (client.missedBeats >= DEAD_AFTER_MISSED_BEATS) {
         client.socket.terminate();
         this.#clients.delete(client);
         continue;
       }
-      client.alive = false;
+      client.missedBeats += 1;
       client.socket.ping();
+      this.#send(client, HEARTBEAT_FRAME);
     }
   }
 }
+
+/** The heartbeat, as one shared buffer: a beat costs a send per socket, no serialization. */
+const HEARTBEAT_FRAME = Buffer.from(HEARTBEAT_FRAME_TEXT);
 
 function hold(topic: RealtimeTopic, { version, data }: TopicSnapshot): HeldSnapshot {
   return { version, frame: JSON.stringify({ topic, version, data } satisfies ServerFrame) };

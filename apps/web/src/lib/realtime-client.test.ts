@@ -62,4 +62,40 @@ describe('RealtimeClient', () => {
     vi.advanceTimersByTime(125);
     expect(sockets).toHaveLength(3);
   });
+
+  it('takes a socket silent for 25 s for dead: replaces it at once and resumes its version; heartbeats keep it', () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client, sockets } = fakeRealtime();
+    let held: number | null = null;
+    client.subscribe('schedule', { currentVersion: () => held, onDocument: (version) => (held = version) });
+    sockets[0]?.open();
+    sockets[0]?.receive({ topic: 'schedule', version: 4, data: [] });
+    // Heartbeats every 10 s: an idle but live socket is kept however long nothing changes.
+    for (let beat = 0; beat < 6; beat += 1) {
+      vi.advanceTimersByTime(10_000);
+      sockets[0]?.receive({ type: 'heartbeat' });
+    }
+    expect(sockets).toHaveLength(1);
+    expect(warn).not.toHaveBeenCalled();
+    // Then nothing at all (the connection died without closing): within 25 s and a check, a new socket.
+    vi.advanceTimersByTime(24_999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(2_501);
+    expect(sockets).toHaveLength(2);
+    // The dead one closing late changes nothing; the new one resumes from the held version.
+    sockets[0]?.drop();
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', topics: ['schedule'], versions: { schedule: 4 } }]);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('gives up on a connection that never opens within 25 s', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = fakeRealtime();
+    client.subscribe('schedule', { currentVersion: () => null, onDocument: () => undefined });
+    vi.advanceTimersByTime(27_500);
+    expect(sockets).toHaveLength(2);
+  });
 });

@@ -1,10 +1,14 @@
-import { CLOSE_SERVICE_RESTART, serverFrameSchema, type RealtimeTopic } from '@onair/core';
+import { CLOSE_SERVICE_RESTART, REALTIME_SILENCE_MS, heartbeatFrameSchema, serverFrameSchema, type RealtimeTopic } from '@onair/core';
 
 /**
  * The app's one realtime socket (/api/realtime). Protocol (schemas in @onair/core realtime/frames.ts):
  *   → { type: 'subscribe', topics, versions }   sent on every (re)connect and subscription change;
  *                                              `versions` lets the server skip what we already hold
  *   ← { topic, version, data }                  a topic's whole current document
+ *   ← { type: 'heartbeat' }                     every 10 s: the socket is alive
+ * A socket that has been silent for REALTIME_SILENCE_MS (no frame, not even a heartbeat) is taken
+ * for dead and replaced at once: a connection can die without closing (a phone's NAT forgets it),
+ * and the browser would otherwise keep waiting on it, missing every change, until TCP gives up.
  * The socket reconnects with capped, jittered exponential backoff, at once when the browser comes
  * back online or the tab becomes visible, or the server closed it for a restart (1012: another
  * instance is ready), and resyncs by version on each reconnect.
@@ -21,6 +25,9 @@ export const RECONNECT_MAX_MS = 30_000;
 /** After a 1012 the reconnect comes within this, spread so thousands of apps do not land in one instant. */
 export const RECONNECT_AFTER_RESTART_MAX_MS = 250;
 
+/** How often the silence of the socket is looked at (late timers in a background tab only delay it). */
+export const SILENCE_CHECK_MS = 2_500;
+
 type SocketFactory = (url: string) => WebSocket;
 
 export class RealtimeClient {
@@ -28,12 +35,16 @@ export class RealtimeClient {
   #socket: WebSocket | null = null;
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #silenceTimer: ReturnType<typeof setInterval> | undefined;
+  /** When the current socket last gave a sign of life (opened, or any frame). */
+  #lastHeardMs = 0;
   #started = false;
 
   constructor(
     private readonly url: string,
     private readonly createSocket: SocketFactory = (target) => new WebSocket(target),
     private readonly random: () => number = Math.random,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Subscribes to a topic; the first subscription opens the socket. Returns the unsubscribe. */
@@ -55,12 +66,14 @@ export class RealtimeClient {
     this.#started = true;
     window.addEventListener('online', this.#reconnectNow);
     document.addEventListener('visibilitychange', this.#reconnectNow);
+    this.#silenceTimer = setInterval(this.#checkSilence, SILENCE_CHECK_MS);
     this.#connect();
   }
 
   #stop(): void {
     this.#started = false;
     clearTimeout(this.#retryTimer);
+    clearInterval(this.#silenceTimer);
     window.removeEventListener('online', this.#reconnectNow);
     document.removeEventListener('visibilitychange', this.#reconnectNow);
     const socket = this.#socket;
@@ -78,11 +91,16 @@ export class RealtimeClient {
       return;
     }
     this.#socket = socket;
+    this.#lastHeardMs = this.now();
     socket.onopen = () => {
       this.#attempt = 0;
+      this.#lastHeardMs = this.now();
       this.#sendSubscribe();
     };
-    socket.onmessage = (event: MessageEvent) => this.#onMessage(event.data);
+    socket.onmessage = (event: MessageEvent) => {
+      this.#lastHeardMs = this.now();
+      this.#onMessage(event.data);
+    };
     socket.onclose = (event: Pick<CloseEvent, 'code'>) => {
       if (this.#socket !== socket) return; // replaced or stopped on purpose
       this.#socket = null;
@@ -103,6 +121,18 @@ export class RealtimeClient {
     const delay = ceiling / 2 + (this.random() * ceiling) / 2;
     this.#retryTimer = setTimeout(() => this.#connect(), delay);
   }
+
+  /** A socket silent for too long is dead whatever its readyState says: drop it, connect afresh, resume. */
+  readonly #checkSilence = (): void => {
+    const socket = this.#socket;
+    if (!socket || this.now() - this.#lastHeardMs < REALTIME_SILENCE_MS) return;
+    this.#socket = null;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.close();
+    this.#attempt = 0;
+    this.#connect();
+  };
 
   readonly #reconnectNow = (): void => {
     if (!this.#started || this.#socket !== null || document.visibilityState === 'hidden') return;
@@ -130,6 +160,7 @@ export class RealtimeClient {
     } catch {
       return;
     }
+    if (heartbeatFrameSchema.safeParse(frame).success) return;
     const parsed = serverFrameSchema.safeParse(frame);
     if (!parsed.success) {
       console.warn('Ignoring an invalid realtime frame', parsed.error.message);

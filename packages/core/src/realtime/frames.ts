@@ -11,7 +11,13 @@ import { nowPlayingSchema, trackHistoryEntrySchema } from '../metadata/now-playi
  *   server → client  { topic: 'schedule', version: 8, data: [...] }
  *       The topic's whole current document, on subscribe (when newer) and after every change.
  *
- * Liveness uses WebSocket ping/pong control frames (browsers answer pings by themselves). A frame
+ *   server → client  { type: 'heartbeat' }
+ *       Every `REALTIME_HEARTBEAT_MS`, so the page can see its socket is alive. A connection can die
+ *       without closing (a phone's NAT drops it silently); the browser would keep it "open" until TCP
+ *       gives up, minutes later, missing every change meanwhile. A page that hears nothing for
+ *       `REALTIME_SILENCE_MS` drops the socket, reconnects and resumes by version/seq.
+ *
+ * The server checks the client with WebSocket ping/pong (browsers answer pings by themselves). A frame
  * that is not JSON or does not match closes the socket with 1008, as does a 21st frame within 10 s
  * (an app sends one per connection); a frame over 4 KB closes it with 1009. Server and web app parse
  * frames with these same schemas.
@@ -23,6 +29,15 @@ import { nowPlayingSchema, trackHistoryEntrySchema } from '../metadata/now-playi
  */
 export const REALTIME_TOPICS = ['schedule', 'now-playing', 'chat'] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
+
+/** How often the server sends every socket a heartbeat frame. */
+export const REALTIME_HEARTBEAT_MS = 10_000;
+/** A page that heard nothing for this long (two beats and a half) takes its socket for dead. */
+export const REALTIME_SILENCE_MS = 25_000;
+
+export const heartbeatFrameSchema = z.object({ type: z.literal('heartbeat') });
+/** The heartbeat as sent: the same text every time, serialized once. */
+export const HEARTBEAT_FRAME_TEXT = JSON.stringify({ type: 'heartbeat' } satisfies z.infer<typeof heartbeatFrameSchema>);
 
 export const clientFrameSchema = z.object({
   type: z.literal('subscribe'),
