@@ -181,7 +181,7 @@ function FavoriteShows({ ids }: { ids: readonly string[] }) {
             return (
               <li key={id} className="notifications__favorite">
                 <span>{name}</span>
-                <button type="button" className="notifications__remove" aria-label={`Remove ${name} from favorites`} onClick={() => unfavorite(id, name)}>
+                <button type="button" className="notifications__remove" aria-label={`Remove ${name} from favorites`} onClick={() => unfavorite(id)}>
                   Remove
                 </button>
               </li>
