@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminSession } from './support/http.ts';
+import { favoriteId, isAllowedReaction } from '@onair/core';
+import { adminSession, getSchedule } from './support/http.ts';
 import { useTarget, type Target } from './support/target.ts';
 
 /** The server's EVENTS_MAX_BATCHES_PER_WINDOW (a minute); the suite sees the server from outside only. */
@@ -88,5 +89,80 @@ describe('POST /api/events under attack', () => {
     });
     expect(admin.status).toBe(200);
     expect(((await admin.json()) as { chat: { closes: number } }).chat.closes).toBe(accepted);
+  });
+});
+
+describe('analytics parameters under attack: text the admin would read as the station’s own', () => {
+  const target = useTarget();
+  const phishing = 'Your admin password expired: sign in at https://evil.example/onair';
+  const favourite = (showId: string, showName: string) => ({
+    name: 'show_favorited',
+    params: { show_id: showId, show_name: showName },
+    at: 1,
+  });
+  const insights = async (): Promise<Response> =>
+    fetch(`${target().url}/api/insights?days=1`, { headers: { cookie: await adminSession(target()) } });
+  const reactionRows = () =>
+    (
+      target().storeSnapshot().analytics_param_day as Array<{ param: string; value: string; count: number }>
+    ).filter((row) => row.param === 'reaction_type');
+
+  it('refuses a batch of 50 invented shows whole: no row added, /insights names none of them', async () => {
+    const before = target().storeSnapshot();
+    const invented = Array.from({ length: 50 }, (_, index) =>
+      favourite(
+        index === 0 ? phishing : `Nobody-Invented show ${index}`,
+        index === 0 ? phishing : `Invented ${index}`,
+      ),
+    );
+    const answer = await postEvents(target(), batch(invented));
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: 'An analytics batch may name only shows of the schedule.' });
+    expect(target().storeSnapshot()).toEqual(before);
+    expect(await (await insights()).text()).not.toContain('evil.example');
+  });
+
+  it('counts a show of the stored week under its id and names it on /insights as the schedule does, whatever name came', async () => {
+    const slot = (await getSchedule(target())).data
+      .flatMap((day) => day.shows)
+      .find((show) => show.show?.trim() && show.show !== show.artist);
+    if (!slot?.show || slot.artist === undefined)
+      throw new Error('the seeded week has no show with a name of its own');
+    // An older app sends the show's name beside its id: the id is checked, the name is dropped.
+    const answer = await postEvents(
+      target(),
+      batch([favourite(favoriteId({ artist: slot.artist, show: slot.show }), phishing)]),
+    );
+    expect(answer.status).toBe(202);
+    expect(JSON.stringify(target().storeSnapshot())).not.toContain('evil.example');
+    const body = (await (await insights()).json()) as { topShows: unknown[] };
+    expect(body.topShows).toEqual([{ show: `${slot.show} — ${slot.artist}`, favorited: 1, unfavorited: 0 }]);
+  });
+
+  it('keeps at most 100 values of a parameter a day: 150 different reactions add 101 rows, 50 of them counted as (other)', async () => {
+    const emoji: string[] = [];
+    for (let code = 0x1f600; emoji.length < 150; code += 1) {
+      const candidate = String.fromCodePoint(code);
+      if (isAllowedReaction(candidate)) emoji.push(candidate);
+    }
+    for (let start = 0; start < emoji.length; start += 50) {
+      const events = emoji
+        .slice(start, start + 50)
+        .map((reaction) => ({ name: 'reaction_given', params: { reaction_type: reaction }, at: 1 }));
+      expect((await postEvents(target(), batch(events))).status).toBe(202);
+    }
+    const rows = reactionRows();
+    expect(rows).toHaveLength(101);
+    expect(rows.find((row) => row.value === '(other)')?.count).toBe(50);
+    // A value the day already holds is still counted as itself.
+    expect(
+      (
+        await postEvents(
+          target(),
+          batch([{ name: 'reaction_given', params: { reaction_type: emoji[0] }, at: 1 }]),
+        )
+      ).status,
+    ).toBe(202);
+    expect(reactionRows().find((row) => row.value === emoji[0])?.count).toBe(2);
   });
 });

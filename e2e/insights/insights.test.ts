@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { stationWallClock } from '@onair/core';
+import { favoriteId, favoriteName, stationWallClock, type AnalyticsBatch, type Schedule } from '@onair/core';
 import { openPage } from '../fixtures/browser.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
 import { openListenerPage, playAndWaitForSound } from '../fixtures/listener.ts';
@@ -8,12 +8,13 @@ import { waitFor } from '../fixtures/ports.ts';
 import { useServerAndBrowser } from '../fixtures/suite.ts';
 import { ADMIN_ENV, signInThroughForm } from '../schedule/schedule-helpers.ts';
 
-/** Resolves when the page's next analytics batch has been accepted by the server. */
-async function eventsAccepted(page: Page): Promise<void> {
-  await page.waitForResponse(
+/** Resolves with the page's next analytics batch once the server has accepted it. */
+async function eventsAccepted(page: Page): Promise<AnalyticsBatch> {
+  const response = await page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/events' && response.status() === 202,
     { timeout: 20_000 },
   );
+  return response.request().postDataJSON() as AnalyticsBatch;
 }
 
 describe('station insights', () => {
@@ -41,7 +42,17 @@ describe('station insights', () => {
       .getByRole('button', { name: `Remove ${show} from favourites` })
       .first()
       .waitFor();
-    await favouriteSent;
+    // The app reports the show's id; the insights name it as the schedule does.
+    const favourited = (await favouriteSent).events.find((event) => event.name === 'show_favorited');
+    const week = ((await (await fetch(`${server().url}/api/schedule`)).json()) as { data: Schedule }).data;
+    const slot = week
+      .flatMap((day) => day.shows)
+      .find(
+        (candidate) =>
+          favourited && 'show_id' in favourited.params && favoriteId(candidate) === favourited.params.show_id,
+      );
+    if (!slot)
+      throw new Error(`the favourite sent (${JSON.stringify(favourited)}) is no show of the stored week`);
 
     await listener.goto(server().url);
     await playAndWaitForSound(listener);
@@ -64,7 +75,7 @@ describe('station insights', () => {
       await admin.getByRole('heading', { name: 'Most favourited shows' }).waitFor();
       return false;
     });
-    expect(await shows.getByRole('row').nth(1).innerText()).toBe(`${show}\t1\t0`);
+    expect(await shows.getByRole('row').nth(1).innerText()).toBe(`${favoriteName(slot)}\t1\t0`);
     expect(await lengths.getByRole('row').nth(1).innerText()).toBe('15\t1');
     const events = await admin
       .getByRole('table', { name: 'Events per day, by name and platform' })

@@ -32,7 +32,7 @@ import { AnalyticsRepo } from './store/analytics-repo.ts';
 import { ListenerRecorder } from './stations/listener-recorder.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Db } from './store/db.ts';
-import { ScheduleRepo } from './store/schedule-repo.ts';
+import { ScheduleRepo, StoredScheduleError } from './store/schedule-repo.ts';
 import { DemoStation } from './stations/demo-station.ts';
 import { IcecastPoller, fetchStatusFrom } from './stations/icecast-poller.ts';
 import { NowPlayingTopic } from './stations/now-playing-topic.ts';
@@ -116,6 +116,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await app.register(demoRoutes, { demo });
   }
   const analytics = new AnalyticsRepo(deps.db);
+  // Favourites are counted only for shows the schedule has had; every save records them, and this
+  // catches up with a week stored before that record existed (or put back by hand).
+  await schedules.recordStoredShows(now()).catch((error: unknown) => {
+    if (!(error instanceof StoredScheduleError)) throw error;
+    app.log.warn(
+      { err: error },
+      'the stored schedule cannot be read: favourites are counted for the shows known before',
+    );
+  });
   const streams = [config.station.streams.standard, config.station.streams.high];
   const listeners = new ListenerRecorder(analytics, streams, now, app.log);
   await app.register(eventsRoutes, { analytics, allowedOrigins: config.allowedOrigins, now });

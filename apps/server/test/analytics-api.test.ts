@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ANALYTICS_MAX_EVENTS_PER_BATCH, insightsSchema, type AnalyticsEvent } from '@onair/core';
-import { EVENTS_MAX_BATCHES_PER_WINDOW, TOO_MANY_EVENTS_ERROR } from '../src/routes/events.ts';
+import {
+  ANALYTICS_MAX_EVENTS_PER_BATCH,
+  ANALYTICS_MAX_VALUES_PER_PARAM_PER_DAY,
+  ANALYTICS_OTHER_VALUE,
+  favoriteId,
+  favoriteName,
+  insightsSchema,
+  SLOT_TEXT_MAX_CHARS,
+  type AnalyticsEvent,
+  type Schedule,
+} from '@onair/core';
+import { loadBundledSchedule } from '../src/bundled-schedule.ts';
+import {
+  EVENTS_MAX_BATCHES_PER_WINDOW,
+  TOO_MANY_EVENTS_ERROR,
+  UNKNOWN_SHOW_ERROR,
+} from '../src/routes/events.ts';
+import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 import { ADMIN_ENV, buildTestApp, loginAsAdmin } from './auth-helpers.ts';
 import { joinChat } from './chat-helpers.ts';
 import { logSink } from './log-sink.ts';
@@ -12,11 +28,14 @@ const LISTENER_IP = '203.0.113.77';
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36';
 
-const favourite: AnalyticsEvent = {
-  name: 'show_favorited',
-  params: { show_id: 'sean|early', show_name: 'Early Doors' },
-  at: NOW.getTime(),
-};
+/** A show of the bundled week, the one buildTestApp seeds. */
+const bundled = loadBundledSchedule();
+const slot = bundled[0]?.shows.find((show) => show.show.trim() !== '' && show.show !== show.artist);
+if (!slot) throw new Error('the bundled week has no show with a name of its own');
+const SHOW_ID = favoriteId(slot);
+const SHOW_NAME = favoriteName(slot);
+const favourite: AnalyticsEvent = { name: 'show_favorited', params: { show_id: SHOW_ID }, at: NOW.getTime() };
+const PHISHING = 'Your admin password expired: sign in at https://evil.example/onair';
 const timer: AnalyticsEvent = {
   name: 'sleep_timer_start',
   params: { timer_minutes: 30, is_custom_time: false },
@@ -72,8 +91,7 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
       { day: '2026-11-23', name: 'sleep_timer_start', platform: 'pwa', ...agent, count: 2 },
     ]);
     expect(params.map((row) => [row.name, row.param, row.value, Number(row.count)])).toEqual([
-      ['show_favorited', 'show_id', 'sean|early', 2],
-      ['show_favorited', 'show_name', 'Early Doors', 2],
+      ['show_favorited', 'show_id', SHOW_ID, 2],
       ['sleep_timer_start', 'is_custom_time', 'false', 2],
       ['sleep_timer_start', 'timer_minutes', '30', 2],
     ]);
@@ -85,9 +103,145 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
       await eventRows(),
       await store.db.selectFrom('listener_minute').selectAll().execute(),
     ]);
-    expect(everything).toContain('Early Doors');
+    expect(everything).toContain(SHOW_ID);
     for (const secret of [LISTENER_IP, '198.51.100.4', 'Pixel', 'AP2A', '131.0'])
       expect(everything).not.toContain(secret);
+  });
+
+  const adminInsights = async (target = app, days = 7) => {
+    const response = await target.inject({
+      url: `/api/insights?days=${days}`,
+      headers: { cookie: await loginAsAdmin(target) },
+    });
+    expect(response.statusCode).toBe(200);
+    return insightsSchema.parse(response.json());
+  };
+  const timers = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      name: 'sleep_timer_start',
+      params: { timer_minutes: from + index, is_custom_time: true },
+      at: 1,
+    }));
+  const timerValues = async () =>
+    (await eventRows()).params
+      .filter((row) => row.param === 'timer_minutes')
+      .map((row) => [row.value, Number(row.count)] as const);
+
+  it('refuses a whole batch that names a show the station never had (400), storing nothing of it', async () => {
+    const invented = Array.from({ length: 48 }, (_, index) => ({
+      name: 'show_favorited',
+      params: { show_id: `Nobody-Invented show ${index}`, show_name: PHISHING },
+      at: 1,
+    }));
+    const flood = await post(batch([favourite, timer, ...invented]));
+    expect(flood.statusCode).toBe(400);
+    expect(flood.json()).toEqual({ error: UNKNOWN_SHOW_ERROR });
+    // One made-up id among real events is enough, under either event.
+    const one = await post(
+      batch([favourite, { name: 'show_unfavorited', params: { show_id: PHISHING }, at: 1 }]),
+    );
+    expect(one.statusCode).toBe(400);
+    expect(await eventRows()).toEqual({ events: [], params: [] });
+    expect(JSON.stringify(await adminInsights())).not.toContain('evil.example');
+  });
+
+  it("takes an older app's show name beside a known id and keeps the id alone: the insights name the show as the schedule does", async () => {
+    const older = await post(batch([{ ...favourite, params: { show_id: SHOW_ID, show_name: PHISHING } }]));
+    expect(older.statusCode).toBe(202);
+    const rows = await eventRows();
+    expect(JSON.stringify(rows)).not.toContain('evil.example');
+    expect(rows.params.map((row) => [row.name, row.param, row.value, Number(row.count)])).toEqual([
+      ['show_favorited', 'show_id', SHOW_ID, 1],
+    ]);
+    expect((await adminInsights()).topShows).toEqual([{ show: SHOW_NAME, favorited: 1, unfavorited: 0 }]);
+  });
+
+  it('takes a show for 90 days after it left the week, named as it was, and refuses it from the 91st', async () => {
+    let clock = NOW;
+    const later = await buildTestApp(store, undefined, { now: () => clock });
+    try {
+      const week: Schedule = bundled.map((day) => ({
+        ...day,
+        shows: day.shows.filter((show) => favoriteId(show) !== SHOW_ID),
+      }));
+      expect(await new ScheduleRepo(store.db).save(week, 1, NOW)).toHaveProperty('saved');
+      const send = (payload: object) =>
+        later.inject({ method: 'POST', url: '/api/events', remoteAddress: LISTENER_IP, payload });
+      clock = new Date(NOW.getTime() + 90 * 86_400_000);
+      expect((await send(batch([favourite]))).statusCode).toBe(202);
+      expect((await adminInsights(later, 1)).topShows).toEqual([
+        { show: SHOW_NAME, favorited: 1, unfavorited: 0 },
+      ]);
+      clock = new Date(NOW.getTime() + 91 * 86_400_000);
+      expect((await send(batch([favourite]))).json()).toEqual({ error: UNKNOWN_SHOW_ERROR });
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('counts a show whose names are the longest a schedule allows, under its whole id', async () => {
+    const long = {
+      time: '23:00 - 00:00',
+      artist: 'a'.repeat(SLOT_TEXT_MAX_CHARS),
+      show: 's'.repeat(SLOT_TEXT_MAX_CHARS),
+      genre: '',
+      image: '',
+    };
+    const week: Schedule = bundled.map((day, index) =>
+      index === 0 ? { ...day, shows: [...day.shows, long] } : day,
+    );
+    expect(await new ScheduleRepo(store.db).save(week, 1, NOW)).toHaveProperty('saved');
+    const response = await post(
+      batch([{ name: 'show_favorited', params: { show_id: favoriteId(long) }, at: 1 }]),
+    );
+    expect(response.statusCode).toBe(202);
+    expect((await eventRows()).params.map((row) => row.value)).toEqual([favoriteId(long)]);
+    expect((await adminInsights()).topShows).toEqual([
+      { show: favoriteName(long), favorited: 1, unfavorited: 0 },
+    ]);
+  });
+
+  it('catches up at start-up with a week stored before the server recorded its shows', async () => {
+    await store.db.deleteFrom('schedule_show').execute();
+    expect((await post(batch([favourite]))).statusCode).toBe(400);
+    const restarted = await buildTestApp(store, undefined, { now: () => NOW });
+    try {
+      const response = await restarted.inject({
+        method: 'POST',
+        url: '/api/events',
+        remoteAddress: LISTENER_IP,
+        payload: batch([favourite]),
+      });
+      expect(response.statusCode).toBe(202);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it(`keeps at most ${ANALYTICS_MAX_VALUES_PER_PARAM_PER_DAY} values of a parameter a day: newer ones are counted as ${ANALYTICS_OTHER_VALUE}`, async () => {
+    for (const from of [1, 51, 101]) expect((await post(batch(timers(from, 50)))).statusCode).toBe(202);
+    // A value the day already has is still counted as itself.
+    expect((await post(batch(timers(100, 1)))).statusCode).toBe(202);
+    const values = await timerValues();
+    expect(values).toHaveLength(ANALYTICS_MAX_VALUES_PER_PARAM_PER_DAY + 1);
+    expect(values).toContainEqual([ANALYTICS_OTHER_VALUE, 50]);
+    expect(values).toContainEqual(['100', 2]);
+    const { sleepTimer } = await adminInsights();
+    expect(sleepTimer.started).toBe(151);
+    expect(sleepTimer.byMinutes).toHaveLength(100);
+    expect(sleepTimer.byMinutes.at(-1)).toEqual({ minutes: 100, count: 2 });
+  });
+
+  it('holds that limit exactly when 30 batches of new values arrive at once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        post(batch(timers(1 + index * 10, 10)), {}, `203.0.113.${index + 1}`),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array<number>(30).fill(202));
+    const values = await timerValues();
+    expect(values).toHaveLength(ANALYTICS_MAX_VALUES_PER_PARAM_PER_DAY + 1);
+    expect(values).toContainEqual([ANALYTICS_OTHER_VALUE, 200]);
   });
 
   it('takes the pagehide beacon, which arrives as text/plain', async () => {
@@ -166,14 +320,14 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
       expect(listener.statusCode, cookie).toBe(403);
       // The refusal alone: no count, show name or any other insight.
       expect(listener.json(), cookie).toEqual({ error: 'Only the admin may see the insights.' });
-      expect(listener.body).not.toContain('Early Doors');
+      expect(listener.body).not.toContain(SHOW_NAME);
     }
     const admin = await loginAsAdmin(app);
     const tooLong = await app.inject({ url: '/api/insights?days=91', headers: { cookie: admin } });
     expect(tooLong.statusCode).toBe(400);
     const allowed = await app.inject({ url: '/api/insights?days=7', headers: { cookie: admin } });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.body).toContain('Early Doors');
+    expect(allowed.body).toContain(SHOW_NAME);
   });
 
   it('gives the admin the numbers just posted', async () => {
@@ -193,7 +347,7 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
     expect(response.statusCode).toBe(200);
     const insights = insightsSchema.parse(response.json());
     expect(insights.since).toBe('2026-11-17');
-    expect(insights.topShows).toEqual([{ show: 'Early Doors', favorited: 2, unfavorited: 0 }]);
+    expect(insights.topShows).toEqual([{ show: SHOW_NAME, favorited: 2, unfavorited: 0 }]);
     expect(insights.sleepTimer).toEqual({
       started: 2,
       completed: 0,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { AnalyticsRepo } from '../src/store/analytics-repo.ts';
+import * as knownShows from '../src/store/migrations/0007-analytics-known-shows.ts';
 import { IcecastPoller } from '../src/stations/icecast-poller.ts';
 import { ListenerRecorder } from '../src/stations/listener-recorder.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
@@ -119,5 +121,48 @@ describe.each(STORE_KINDS)('listener figures and retention on $kind', ({ open })
     expect(
       (await store.db.selectFrom('analytics_event_day').select('day').execute()).map((row) => row.day),
     ).toEqual(['2026-08-25']);
+  });
+
+  it('forgets a show that left the week more than 90 days ago once no count is under its id', async () => {
+    await store.db
+      .insertInto('schedule_show')
+      .values([
+        { show_id: 'A-Counted', name: 'Counted — A', left_day: '2026-08-24' },
+        { show_id: 'B-Gone', name: 'Gone — B', left_day: '2026-08-24' },
+        { show_id: 'C-On air', name: 'On air — C', left_day: null },
+        { show_id: 'D-Recent', name: 'Recent — D', left_day: '2026-08-25' },
+      ])
+      .execute();
+    await store.db
+      .insertInto('analytics_param_day')
+      .values({ day: '2026-08-25', name: 'show_favorited', param: 'show_id', value: 'A-Counted', count: 1 })
+      .execute();
+    await repo.prune(new Date('2026-11-23T12:00:00Z'));
+    const kept = await store.db.selectFrom('schedule_show').select('show_id').orderBy('show_id').execute();
+    expect(kept.map((row) => row.show_id)).toEqual(['A-Counted', 'C-On air', 'D-Recent']);
+    // A day later its last count goes, and the show with it (as does D, now 91 days gone).
+    await repo.prune(new Date('2026-11-24T12:00:00Z'));
+    const left = await store.db.selectFrom('schedule_show').select('show_id').orderBy('show_id').execute();
+    expect(left.map((row) => row.show_id)).toEqual(['C-On air']);
+  });
+
+  it('drops, on the upgrade that names shows from the schedule, the counts of names clients sent', async () => {
+    const untyped = store.db as unknown as Kysely<unknown>;
+    await knownShows.down(untyped);
+    const row = { day: '2026-11-23', name: 'show_favorited', count: 3 };
+    await store.db
+      .insertInto('analytics_param_day')
+      .values([
+        {
+          ...row,
+          param: 'show_name',
+          value: 'Your admin password expired: sign in at https://evil.example/onair',
+        },
+        { ...row, param: 'show_id', value: 'Aoife-Early Doors' },
+      ])
+      .execute();
+    await knownShows.up(untyped);
+    const left = await store.db.selectFrom('analytics_param_day').select(['param', 'value']).execute();
+    expect(left).toEqual([{ param: 'show_id', value: 'Aoife-Early Doors' }]);
   });
 });

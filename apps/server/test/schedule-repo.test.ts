@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Schedule } from '@onair/core';
+import { favoriteNames, type Schedule } from '@onair/core';
 import { loadBundledSchedule } from '../src/bundled-schedule.ts';
 import { ScheduleRepo, StoredScheduleError } from '../src/store/schedule-repo.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
@@ -107,5 +107,53 @@ describe.each(STORE_KINDS)('ScheduleRepo on $kind', ({ open }) => {
     await expect(repo.save(bundled, 7, when)).rejects.toThrow(StoredScheduleError);
     // The admin can still overwrite a corrupt row at its version.
     expect(await repo.save(bundled, 1, when)).toEqual({ saved: { data: bundled, version: 2 } });
+  });
+
+  describe('the shows analytics count (schedule_show)', () => {
+    const shows = async () =>
+      Object.fromEntries(
+        (await store.db.selectFrom('schedule_show').selectAll().execute()).map((row) => [
+          row.show_id,
+          [row.name, row.left_day],
+        ]),
+      );
+    const onTheWeek = (schedule: Schedule) =>
+      Object.fromEntries([...favoriteNames(schedule)].map(([id, name]) => [id, [name, null]]));
+
+    it('records the shows of every saved week, and the day each one left it', async () => {
+      await repo.save(withExtraShow(bundled), 0, when);
+      expect(await shows()).toEqual(onTheWeek(withExtraShow(bundled)));
+      await repo.save(bundled, 1, new Date('2026-11-25T23:59:00Z'));
+      expect(await shows()).toEqual({
+        ...onTheWeek(bundled),
+        'Éabha Ní Dhomhnaill-Late Lights': ['Late Lights — Éabha Ní Dhomhnaill', '2026-11-25'],
+      });
+      // Back on a later week: on it again, and a later removal dates from then.
+      await repo.save(withExtraShow(bundled), 2, new Date('2026-12-01T08:00:00Z'));
+      expect(await shows()).toEqual(onTheWeek(withExtraShow(bundled)));
+    });
+
+    it('records nothing for a save that loses', async () => {
+      await repo.save(bundled, 0, when);
+      await repo.save(withExtraShow(bundled), 0, when);
+      await repo.save(withExtraShow(bundled), 7, when);
+      expect(await shows()).toEqual(onTheWeek(bundled));
+    });
+
+    it('catches up with a week stored before the record, and keeps it when the stored week is corrupt', async () => {
+      await repo.save(bundled, 0, when);
+      await store.db.deleteFrom('schedule_show').execute();
+      await repo.recordStoredShows(when);
+      expect(await shows()).toEqual(onTheWeek(bundled));
+      // Again changes nothing: a show that left keeps its day.
+      await repo.save(withExtraShow(bundled), 1, when);
+      await repo.save(bundled, 2, new Date('2026-11-24T10:00:00Z'));
+      const after = await shows();
+      await repo.recordStoredShows(new Date('2026-12-24T10:00:00Z'));
+      expect(await shows()).toEqual(after);
+      await store.db.updateTable('schedule').set({ data: '[' }).execute();
+      await expect(repo.recordStoredShows(when)).rejects.toThrow(StoredScheduleError);
+      expect(await shows()).toEqual(after);
+    });
   });
 });

@@ -46,6 +46,7 @@ export * from './chat/chat-reactions.ts';
 export * from './realtime/frames.ts';
 export * from './http/error-body.ts';
 
+export * from './analytics/analytics-constants.ts';
 export * from './analytics/analytics-events.ts';
 export * from './analytics/user-agent.ts';
 export * from './analytics/listener-count.ts';

@@ -16,6 +16,7 @@ export const EVENTS_WINDOW_MS = 60_000;
 
 export const INVALID_EVENTS_ERROR = 'Invalid analytics batch.';
 export const TOO_MANY_EVENTS_ERROR = `An analytics batch holds at most ${ANALYTICS_MAX_EVENTS_PER_BATCH} events.`;
+export const UNKNOWN_SHOW_ERROR = 'An analytics batch may name only shows of the schedule.';
 
 /** A batch over the event cap is too large (413, like one over 16 KB), whatever else is wrong with it. */
 function hasTooManyEvents(body: unknown): boolean {
@@ -73,7 +74,8 @@ export async function eventsRoutes(
       return reply.code(413).send({ error: TOO_MANY_EVENTS_ERROR } satisfies ErrorBody);
     const batch = analyticsBatchSchema.safeParse(request.body);
     if (!batch.success) return reply.code(400).send({ error: INVALID_EVENTS_ERROR } satisfies ErrorBody);
-    await analytics.recordBatch(batch.data, now());
+    if ((await analytics.recordBatch(batch.data, now())) === 'unknown-show')
+      return reply.code(400).send({ error: UNKNOWN_SHOW_ERROR } satisfies ErrorBody);
     return reply.code(202).send({ accepted: batch.data.events.length });
   });
 }

@@ -1,5 +1,6 @@
 import { scheduleDocumentSchema, type Schedule, type ScheduleDocument } from '@onair/core';
 import type { Db } from './db.ts';
+import { recordScheduleShows } from './schedule-shows.ts';
 
 /** The outcome of a save: the stored document, or the one that won (null when the store is empty). */
 export type ScheduleSaveResult = { saved: ScheduleDocument } | { conflict: ScheduleDocument | null };
@@ -24,7 +25,8 @@ export class ScheduleRepo {
    * Saves `schedule` over `expectedVersion` and answers with version + 1, or, when the store holds
    * another version, with the document that is there. Version 0 means "there was none": it writes
    * only into an empty store. The write and the read of the winner share one transaction, so 20
-   * concurrent saves of one version produce exactly one winner on SQLite and PostgreSQL alike.
+   * concurrent saves of one version produce exactly one winner on SQLite and PostgreSQL alike. The
+   * winner also records the week's shows (schedule_show, the shows analytics count) in it.
    */
   async save(schedule: Schedule, expectedVersion: number, now: Date): Promise<ScheduleSaveResult> {
     const document = { data: schedule, version: expectedVersion + 1 };
@@ -48,8 +50,29 @@ export class ScheduleRepo {
                 .where('version', '=', expectedVersion)
                 .executeTakeFirst()
             ).numUpdatedRows;
-      if (Number(written ?? 0) === 1) return { saved: document };
+      if (Number(written ?? 0) === 1) {
+        await recordScheduleShows(trx, schedule, now);
+        return { saved: document };
+      }
       return { conflict: await readDocument(trx) };
+    });
+  }
+
+  /**
+   * Brings the shows analytics count (schedule_show) up to the stored week, at start-up: for a week
+   * stored before that table existed, or put back by hand. The no-op write first takes the schedule
+   * row's lock, so a save from another instance cannot interleave. Throws StoredScheduleError on a
+   * corrupt row, changing nothing.
+   */
+  async recordStoredShows(now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('schedule')
+        .set((eb) => ({ version: eb.ref('version') }))
+        .where('id', '=', MAIN_ID)
+        .execute();
+      const stored = await readDocument(trx);
+      if (stored) await recordScheduleShows(trx, stored.data, now);
     });
   }
 

@@ -12,6 +12,8 @@ export interface Database {
   chat_mute: ChatMuteTable;
   analytics_event_day: AnalyticsEventDayTable;
   analytics_param_day: AnalyticsParamDayTable;
+  analytics_param_values_day: AnalyticsParamValuesDayTable;
+  schedule_show: ScheduleShowTable;
   listener_minute: ListenerMinuteTable;
   push_subscription: PushSubscriptionTable;
   push_vapid: PushVapidTable;
@@ -159,6 +161,23 @@ export interface AnalyticsParamDayTable {
   param: string;
   value: string;
   count: number;
+}
+
+/** How many different values a parameter has had on a UTC day (the per-day limit); its row is the lock. */
+export interface AnalyticsParamValuesDayTable {
+  day: string;
+  name: string;
+  param: string;
+  value_count: number;
+}
+
+/** Every show the stored week has or had (the shows analytics count), by favourite id. */
+export interface ScheduleShowTable {
+  show_id: string;
+  /** As the latest week holding it names it (core favoriteName). */
+  name: string;
+  /** The UTC day a save took it off the week; null while it is on it. */
+  left_day: string | null;
 }
 
 /** The station's listener count, the highest reading within each UTC minute (`YYYY-MM-DDTHH:MM`). */

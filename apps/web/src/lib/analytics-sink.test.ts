@@ -56,7 +56,7 @@ describe('the server analytics sink', () => {
 
   it('batches events a few seconds, each batch carrying the app id, platform type and user agent', async () => {
     track('sleep_timer_start', { timer_minutes: 30, is_custom_time: false });
-    track('show_favorited', { show_id: 'a|b', show_name: 'Early Doors' });
+    track('show_favorited', { show_id: 'Aoife-Early Doors' });
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_INTERVAL_MS - 1);
     expect(posts).toEqual([]);
     track('sleep_timer_cancel', {});
@@ -65,7 +65,7 @@ describe('the server analytics sink', () => {
     expect(posts[0]?.body).toEqual({
       events: [
         { name: 'sleep_timer_start', params: { timer_minutes: 30, is_custom_time: false }, at: start },
-        { name: 'show_favorited', params: { show_id: 'a|b', show_name: 'Early Doors' }, at: start },
+        { name: 'show_favorited', params: { show_id: 'Aoife-Early Doors' }, at: start },
         { name: 'sleep_timer_cancel', params: {}, at: start + ANALYTICS_FLUSH_INTERVAL_MS - 1 },
       ],
       app_id: ANALYTICS_APP_ID,

@@ -1,9 +1,4 @@
-import {
-  ANALYTICS_MAX_PARAM_LENGTH,
-  type AnalyticsEventName,
-  type AnalyticsEventParams,
-  type PlatformType,
-} from '@onair/core';
+import type { AnalyticsEventName, AnalyticsEventParams, PlatformType } from '@onair/core';
 import { isNativeApp } from './native/native-platform.ts';
 
 export type { AnalyticsEventName, PlatformType };
@@ -41,13 +36,7 @@ export function track<N extends AnalyticsEventName>(name: N, params: AnalyticsEv
   if (privacySignalOn()) return;
   const event: AnalyticsEvent = {
     name,
-    // A show's name is free text; the server takes no more than this.
-    params: Object.fromEntries(
-      Object.entries(params).map(([key, value]) => [
-        key,
-        typeof value === 'string' ? value.slice(0, ANALYTICS_MAX_PARAM_LENGTH) : value,
-      ]),
-    ) as AnalyticsEvent['params'],
+    params,
     app_id: ANALYTICS_APP_ID,
     platform_type: platformType(),
     user_agent: navigator.userAgent,

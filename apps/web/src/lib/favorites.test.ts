@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, STORAGE_KEYS } from '@onair/core';
+import { DEFAULT_NOTIFICATION_SETTINGS, SLOT_TEXT_MAX_CHARS, STORAGE_KEYS, favoriteId } from '@onair/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from './analytics.ts';
@@ -28,8 +28,15 @@ describe('favourites', () => {
       reminderTime: 15,
     });
     expect(events.map((event) => [event.name, event.params])).toEqual([
-      ['show_favorited', { show_id: 'DJ Tadhg-Show', show_name: 'DJ Tadhg' }],
+      ['show_favorited', { show_id: 'DJ Tadhg-Show' }],
     ]);
+  });
+
+  it('reports the whole id of a show with the longest names the schedule allows, which the server matches', () => {
+    const slot = { artist: 'a'.repeat(SLOT_TEXT_MAX_CHARS), show: 's'.repeat(SLOT_TEXT_MAX_CHARS) };
+    toggleFavorite(slot);
+    expect(events.map((event) => event.params)).toEqual([{ show_id: favoriteId(slot) }]);
+    expect(favoriteId(slot)).toHaveLength(2 * SLOT_TEXT_MAX_CHARS + 1);
   });
 
   it('never stores a favourite twice, and removes it on the second toggle', () => {

@@ -25,17 +25,18 @@ export function toggleFavorite(slot: Pick<ShowSlot, 'artist' | 'show'>): boolean
   const settings = readStored(stored.notificationSettings);
   const adding = !isFavorite(settings, id);
   writeStored(stored.notificationSettings, adding ? addFavorite(settings, id) : removeFavorite(settings, id));
-  track(adding ? 'show_favorited' : 'show_unfavorited', { show_id: id, show_name: showLabel(slot) });
+  // The id alone: the server counts only shows of its schedule and names them as the schedule does.
+  track(adding ? 'show_favorited' : 'show_unfavorited', { show_id: id });
   return adding;
 }
 
 /**
  * Removes a favourite by its id and reports it (the Notifications list, where the show may no longer
- * be on the schedule); `name` is what the list showed for it.
+ * be on the schedule).
  */
-export function unfavorite(id: string, name: string): void {
+export function unfavorite(id: string): void {
   const settings = readStored(stored.notificationSettings);
   if (!isFavorite(settings, id)) return;
   writeStored(stored.notificationSettings, removeFavorite(settings, id));
-  track('show_unfavorited', { show_id: id, show_name: name });
+  track('show_unfavorited', { show_id: id });
 }

@@ -1,43 +1,60 @@
 import * as z from 'zod/mini';
+import { isAllowedReaction } from '../chat/chat-reactions.ts';
+import { SLEEP_MAX_MINUTES, SLEEP_MIN_MINUTES } from '../constants.ts';
+import { SLOT_TEXT_MAX_CHARS } from '../schedule/schedule-schema.ts';
+import {
+  ANALYTICS_EVENT_NAMES,
+  ANALYTICS_MAX_EVENTS_PER_BATCH,
+  PLATFORM_TYPES,
+  type AnalyticsEventName,
+} from './analytics-constants.ts';
 
-/** The most events one batch may carry; a client flushes far sooner (every few seconds). */
-export const ANALYTICS_MAX_EVENTS_PER_BATCH = 50;
-/** The largest batch body the server reads; 50 events with long show names fit well within it. */
-export const ANALYTICS_MAX_BATCH_BYTES = 16_384;
-/** A free-text parameter (a show's name, a reaction) is cut to this before it is sent. */
-export const ANALYTICS_MAX_PARAM_LENGTH = 120;
-/** Per-day counts and per-minute listener samples are deleted after this many days. */
-export const ANALYTICS_RETENTION_DAYS = 90;
+// The server's boundary. The app imports only the constants and types of analytics, never these
+// schemas: they stay out of its bundle (with the reaction check, which would join the first paint).
+
+/** The longest favourite id a schedule can give (core favoriteId): artist, a dash and the show. */
+export const SHOW_ID_MAX_CHARS = 2 * SLOT_TEXT_MAX_CHARS + 1;
+/** Older versions of the app sent the show's name beside its id; it is still accepted, then dropped. */
+const LEGACY_SHOW_NAME_MAX_CHARS = 120;
 
 const empty = z.strictObject({});
-const text = z.string().check(z.minLength(1), z.maxLength(ANALYTICS_MAX_PARAM_LENGTH));
+
+/**
+ * A show by its favourite id, what the listener's favourite already is. The schema bounds it; the
+ * server takes it only for a show of the stored week, or one that left it within the last
+ * ANALYTICS_RETENTION_DAYS, and shows the admin the name the schedule gives it, never a client's.
+ */
+const showParams = z.pipe(
+  z.strictObject({
+    show_id: z.string().check(z.minLength(1), z.maxLength(SHOW_ID_MAX_CHARS)),
+    show_name: z.optional(z.string().check(z.minLength(1), z.maxLength(LEGACY_SHOW_NAME_MAX_CHARS))),
+  }),
+  z.transform(({ show_id }) => ({ show_id })),
+);
 
 /**
  * Spec §7: the product's analytics events and their documented parameters, nothing else. Strict
- * objects, so a parameter the spec does not name (an e-mail, a user id) is refused, not stored.
+ * objects, so a parameter the spec does not name (an e-mail, a user id) is refused, not stored; no
+ * parameter is free text: each is a closed set, a bounded number, one emoji (what the chat takes as
+ * a reaction) or a show of the schedule.
  */
 export const analyticsEventParams = {
   chat_close: empty,
   message_sent: z.strictObject({ has_reply: z.boolean(), has_mentions: z.boolean() }),
-  reaction_given: z.strictObject({ reaction_type: text }),
+  reaction_given: z.strictObject({ reaction_type: z.string().check(z.refine(isAllowedReaction)) }),
   emoji_modal_open: empty,
   sleep_timer_start: z.strictObject({
-    timer_minutes: z.int().check(z.minimum(1), z.maximum(480)),
+    timer_minutes: z.int().check(z.minimum(SLEEP_MIN_MINUTES), z.maximum(SLEEP_MAX_MINUTES)),
     is_custom_time: z.boolean(),
   }),
   sleep_timer_complete: empty,
   sleep_timer_cancel: empty,
   social_media_click: z.strictObject({ platform: z.enum(['mixcloud', 'facebook', 'instagram']) }),
-  show_favorited: z.strictObject({ show_id: text, show_name: text }),
-  show_unfavorited: z.strictObject({ show_id: text, show_name: text }),
-} as const;
+  show_favorited: showParams,
+  show_unfavorited: showParams,
+} as const satisfies Record<AnalyticsEventName, z.ZodMiniType>;
 
-export type AnalyticsEventName = keyof typeof analyticsEventParams;
 export type AnalyticsEventParams = { [N in AnalyticsEventName]: z.infer<(typeof analyticsEventParams)[N]> };
-export const ANALYTICS_EVENT_NAMES = Object.keys(analyticsEventParams) as AnalyticsEventName[];
-
-export const PLATFORM_TYPES = ['native_app', 'pwa', 'web_browser'] as const;
-export type PlatformType = (typeof PLATFORM_TYPES)[number];
 
 /** When the event happened, ms since the epoch. */
 const at = z.int().check(z.nonnegative());

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { stationWallClock } from '../schedule/station-time.ts';
 import { WEEKDAYS } from '../schedule/types.ts';
-import { ANALYTICS_EVENT_NAMES, ANALYTICS_RETENTION_DAYS, PLATFORM_TYPES } from './analytics-events.ts';
+import { ANALYTICS_EVENT_NAMES, ANALYTICS_RETENTION_DAYS, PLATFORM_TYPES } from './analytics-constants.ts';
 
 /** The longest window the insights page may ask for: nothing older is kept. */
 export const INSIGHTS_MAX_DAYS = ANALYTICS_RETENTION_DAYS;

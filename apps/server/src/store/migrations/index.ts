@@ -5,6 +5,7 @@ import * as createChat from './0003-create-chat.ts';
 import * as createPush from './0004-create-push.ts';
 import * as createAnalytics from './0005-create-analytics.ts';
 import * as chatPerson from './0006-chat-person.ts';
+import * as analyticsKnownShows from './0007-analytics-known-shows.ts';
 
 /** Every migration in order; names sort lexically, so keep the zero-padded prefix. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-create-push': createPush,
   '0005-create-analytics': createAnalytics,
   '0006-chat-person': chatPerson,
+  '0007-analytics-known-shows': analyticsKnownShows,
 };

@@ -51,6 +51,21 @@ describe('InsightsScreen', () => {
     expect(await screen.findByText('No show was favourited in this period.')).toBeInTheDocument();
   });
 
+  it("shows a show's name as text, never as markup, in the chart and in its table", async () => {
+    const name = '<img src=x onerror="alert(1)"> Late <b>Lights</b>';
+    stubApi({
+      'GET /api/insights?days=7': {
+        body: { ...insights, topShows: [{ show: name, favorited: 2, unfavorited: 0 }] },
+      },
+    });
+    renderInsights();
+    const shows = await screen.findByRole('table', { name: 'Most favourited shows' });
+    expect(within(shows).getByRole('row', { name: `${name} 2 0` })).toBeInTheDocument();
+    const region = shows.closest('section') ?? document.body;
+    expect(region.querySelector('img, b')).toBeNull();
+    expect(region.querySelector('svg text')?.textContent).toBe(`${name.slice(0, 21)}…`);
+  });
+
   it("says who may see the page when the server refuses (401), in the server's words", async () => {
     stubApi({
       'GET /api/insights?days=7': {

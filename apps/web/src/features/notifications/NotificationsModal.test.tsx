@@ -128,7 +128,7 @@ describe('NotificationsModal', () => {
     expect(readStored(stored.notificationSettings).favoriteShows).toEqual(['Gone DJ-Old Show']);
     expect(within(dialog).queryByText('Early Doors — DJ One')).toBeNull();
     expect(events.map((event) => [event.name, event.params])).toEqual([
-      ['show_unfavorited', { show_id: 'DJ One-Early Doors', show_name: 'Early Doors — DJ One' }],
+      ['show_unfavorited', { show_id: 'DJ One-Early Doors' }],
     ]);
     unregister();
   });

@@ -1,4 +1,4 @@
-import { favoriteId, REMINDER_OPTIONS_MINUTES, type NotificationSettings, type Schedule } from '@onair/core';
+import { favoriteNames, REMINDER_OPTIONS_MINUTES, type NotificationSettings } from '@onair/core';
 import { useId, useSyncExternalStore } from 'react';
 import { unfavorite } from '../../lib/favorites.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
@@ -166,7 +166,7 @@ function Switch({ label, checked, onChange, disabled = false }: { label: string;
 
 function FavoriteShows({ ids }: { ids: readonly string[] }) {
   const schedule = useSchedule();
-  const names = schedule.status === 'ready' ? showNames(schedule.schedule) : new Map<string, string>();
+  const names = schedule.status === 'ready' ? favoriteNames(schedule.schedule) : new Map<string, string>();
   return (
     <section className="notifications__favorites" aria-labelledby="notifications-favorites">
       <h3 id="notifications-favorites" className="notifications__subtitle">
@@ -181,7 +181,7 @@ function FavoriteShows({ ids }: { ids: readonly string[] }) {
             return (
               <li key={id} className="notifications__favorite">
                 <span>{name}</span>
-                <button type="button" className="notifications__remove" aria-label={`Remove ${name} from favorites`} onClick={() => unfavorite(id, name)}>
+                <button type="button" className="notifications__remove" aria-label={`Remove ${name} from favorites`} onClick={() => unfavorite(id)}>
                   Remove
                 </button>
               </li>
@@ -191,16 +191,4 @@ function FavoriteShows({ ids }: { ids: readonly string[] }) {
       )}
     </section>
   );
-}
-
-/** 'Show — Artist' for each favourite id on this week's schedule (ids of removed shows show as they are). */
-function showNames(schedule: Schedule): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const { shows } of schedule) {
-    for (const slot of shows) {
-      const show = slot.show.trim();
-      names.set(favoriteId(slot), show === '' || show === slot.artist ? slot.artist : `${show} — ${slot.artist}`);
-    }
-  }
-  return names;
 }
