@@ -249,6 +249,34 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       // Events: the message, then 4 reaction changes (the repeated PUT was none); the next is seq 6.
       expect(sent((await postMessage(app, ann, { text: 'next' })).body).seq).toBe(6);
     });
+
+    it('one bucket per emoji whatever its VS16 (👍 and 👍+VS16, ❤ and ❤️); no ZWJ chain, tag text or other non-RGI emoji', async () => {
+      const ann = await joinChat(app, 'Ann');
+      const bob = await joinChat(app, 'Bob');
+      const message = sent((await postMessage(app, ann, { text: 'tune!' })).body);
+      const react = (cookie: string, emoji: string, method = 'PUT' as 'PUT' | 'DELETE') =>
+        app.inject({ method, url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
+      await react(ann, '👍');
+      await react(bob, '👍\uFE0F');
+      await react(ann, '\u2764');
+      expect((await react(bob, '❤️')).json()).toEqual({
+        messageId: message.id,
+        reactions: [{ emoji: '👍', names: ['Ann', 'Bob'] }, { emoji: '❤️', names: ['Ann', 'Bob'] }],
+      });
+      // Taken back under the other form: the same bucket.
+      expect((await react(ann, '👍\uFE0F', 'DELETE')).json<{ reactions: unknown }>().reactions).toEqual([
+        { emoji: '👍', names: ['Bob'] },
+        { emoji: '❤️', names: ['Ann', 'Bob'] },
+      ]);
+      const before = await history();
+      const tagged = `🏴${[...'hidden'].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('')}\u{E007F}`;
+      for (const junk of [Array.from({ length: 8 }, () => '😀').join('\u200D'), tagged, '🇦🇦', '👍🏽👍']) {
+        const refused = await react(ann, junk);
+        expect(refused.statusCode, junk).toBe(400);
+        expect(refused.json()).toEqual({ error: 'Not a reaction.' });
+      }
+      expect(await history()).toEqual(before);
+    });
   });
 
   describe('moderation', () => {

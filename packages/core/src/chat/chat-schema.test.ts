@@ -3,6 +3,7 @@ import { chatFrameSchema, clientFrameSchema, serverFrameSchema } from '../realti
 import {
   CHAT_MESSAGE_MAX_CHARS,
   chatMessagesQuerySchema,
+  chatReactionParamSchema,
   chatSessionBodySchema,
   postChatMessageBodySchema,
 } from './chat-schema.ts';
@@ -29,6 +30,14 @@ describe('chat request bodies', () => {
     expect(chatMessagesQuerySchema.parse({ before: '9', limit: '100' })).toEqual({ before: 9, limit: 100 });
     expect(chatMessagesQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
     expect(chatMessagesQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+  });
+
+  it('a reaction is read as it is kept: VS16 normalised, anything but one RGI emoji refused', () => {
+    expect(chatReactionParamSchema.parse('👍\uFE0F')).toBe('👍');
+    expect(chatReactionParamSchema.parse('\u2764')).toBe('❤️');
+    const refused = chatReactionParamSchema.safeParse('😀\u200D😀');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Not a reaction.');
   });
 });
 

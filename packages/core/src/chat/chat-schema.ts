@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CHAT_NAME_RULE, isValidChatName, normalizeChatName } from './chat-name.ts';
-import { isAllowedReaction } from './chat-reactions.ts';
+import { canonicalReaction } from './chat-reactions.ts';
 
 /** Longest message, in characters (code points) after trimming. */
 export const CHAT_MESSAGE_MAX_CHARS = 500;
@@ -120,8 +120,15 @@ export const chatMessagesQuerySchema = z.object({
 export const chatMessagesPageSchema = z.object({ messages: z.array(chatMessageSchema) });
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
-/** The `:emoji` of PUT/DELETE /api/chat/messages/:id/reactions/:emoji (after URL decoding). */
-export const chatReactionParamSchema = z.string().check(z.refine(isAllowedReaction, 'Not a reaction.'));
+/** The `:emoji` of PUT/DELETE /api/chat/messages/:id/reactions/:emoji (after URL decoding), as it is kept (`canonicalReaction`). */
+export const chatReactionParamSchema = z.pipe(
+  z.string(),
+  z.transform((emoji, context) => {
+    const reaction = canonicalReaction(emoji);
+    if (reaction === null) context.issues.push({ code: 'custom', message: 'Not a reaction.', input: emoji });
+    return reaction ?? emoji;
+  }),
+);
 
 /** POST /api/chat/mutes (admin): mute `name` for `minutes` (0 lifts the mute). */
 export const chatMuteBodySchema = z.object({
