@@ -277,6 +277,24 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       }
       expect(await history()).toEqual(before);
     });
+
+    it('a double tap (the same PUT four times at once, by two chatters on three emoji each) answers 200 to each and stores each reaction once', async () => {
+      const chatters = [await joinChat(app, 'Ann'), await joinChat(app, 'Bob')];
+      const message = sent((await postMessage(app, chatters[0] ?? '', { text: 'tune!' })).body);
+      const kinds = ['👍', '🔥', '🎉'];
+      const taps = chatters.flatMap((cookie) =>
+        kinds.flatMap((emoji) =>
+          Array.from({ length: 4 }, () => app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } })),
+        ),
+      );
+      const statuses = (await Promise.all(taps)).map((response) => response.statusCode);
+      expect(statuses).toEqual(taps.map(() => 200));
+      expect((await history())[0]?.reactions.map((reaction) => [reaction.emoji, [...reaction.names].sort()]).sort()).toEqual(
+        [...kinds].sort().map((emoji) => [emoji, ['Ann', 'Bob']]),
+      );
+      // One event per reaction given: the message, six changes, and the next one is seq 8.
+      expect(sent((await postMessage(app, chatters[0] ?? '', { text: 'next' })).body).seq).toBe(8);
+    });
   });
 
   describe('moderation', () => {

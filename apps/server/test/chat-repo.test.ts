@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatRepo } from '../src/store/chat-repo.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
@@ -43,5 +44,69 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     const seqs = written.map((message) => message?.seq ?? 0).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     expect(await repo.head()).toBe(40);
+  });
+});
+
+describe('ChatRepo on postgres, writers racing', () => {
+  const postgres = STORE_KINDS.find((kind) => kind.kind === 'postgres');
+  let store: TestStore;
+  let repo: ChatRepo;
+  beforeEach(async () => {
+    if (!postgres) throw new Error('no PostgreSQL store kind');
+    store = await postgres.open();
+    repo = new ChatRepo(store.db);
+  });
+  afterEach(async () => {
+    await store.dispose();
+  });
+
+  /** Backends of this database that wait, directly or behind another waiter, on backend `holder`. */
+  const waitingOn = async (holder: number) => {
+    const { rows } = await sql<{ waiting: number }>`
+      with blocked as (select pid, pg_blocking_pids(pid) as by from pg_stat_activity)
+      select count(*)::int as waiting from blocked
+      where ${holder} = any(by) or exists (select 1 from blocked ahead where ahead.pid = any(blocked.by) and ${holder} = any(ahead.by))`.execute(store.db);
+    return rows[0]?.waiting ?? 0;
+  };
+  const until = async (what: string, condition: () => Promise<boolean>) => {
+    for (let attempt = 0; !(await condition()); attempt += 1) {
+      if (attempt === 1_000) throw new Error(`never: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it("a reaction queued behind the admin's removal of its message finds it removed: no reaction on a tombstone, no event after it", async () => {
+    const message = await repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: 'going', replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() });
+    if (!message) throw new Error('not written');
+    // Another event being written holds the log: the removal queues first, then the reaction.
+    let release = () => {};
+    let holder = 0;
+    const held = store.db.transaction().execute(async (trx) => {
+      await sql`update chat_counter set seq = seq where id = 1`.execute(trx);
+      holder = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid ?? 0;
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await until('the log held', async () => holder !== 0);
+    const removal = repo.removeMessage(message.id, NOW.getTime());
+    await until('the removal waiting', async () => (await waitingOn(holder)) === 1);
+    const reaction = repo.setReaction(message.id, { key: 'bob', name: 'Bob' }, '🔥', true, NOW.getTime());
+    await until('the reaction waiting behind it', async () => (await waitingOn(holder)) === 2);
+    release();
+    await held;
+    expect(await removal).toMatchObject({ seq: 2 });
+    expect(await reaction).toBe('missing');
+    expect(await store.db.selectFrom('chat_reaction').selectAll().execute()).toEqual([]);
+    expect((await repo.eventsAfter(0, 10)).map(({ event }) => event.type)).toEqual(['message', 'deleted']);
+  });
+
+  it('four identical reactions at once store one and log one event, without an error', async () => {
+    const message = await repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: 'tune', replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() });
+    if (!message) throw new Error('not written');
+    const taps = await Promise.all(
+      ['👍', '🔥', '🎉'].flatMap((emoji) => Array.from({ length: 4 }, () => repo.setReaction(message.id, { key: 'bob', name: 'Bob' }, emoji, true, NOW.getTime()))),
+    );
+    expect(taps.filter((tap) => tap === 'unchanged')).toHaveLength(9);
+    expect(await repo.head()).toBe(4);
+    expect(await store.db.selectFrom('chat_reaction').select('emoji').orderBy('seq').execute()).toHaveLength(3);
   });
 });

@@ -95,6 +95,9 @@ export class ChatRepo {
     nowMs: number,
   ): Promise<{ seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing'> {
     return this.db.transaction().execute(async (trx) => {
+      // Everything below reads what every earlier event committed: a double tap waits for the first
+      // tap and finds it given; a reaction racing the admin's removal finds the message removed.
+      await lockLog(trx);
       const message = await trx.selectFrom('chat_message').select('deleted').where('id', '=', messageId).executeTakeFirst();
       if (!message || message.deleted === 1) return 'missing';
       const mine = trx
@@ -110,6 +113,8 @@ export class ChatRepo {
         await trx
           .insertInto('chat_reaction')
           .values({ message_id: messageId, chatter_key: chatter.key, emoji, name: chatter.name, seq })
+          // Idempotent even for a writer that skipped the lock: a second insert of one reaction is no error.
+          .onConflict((conflict) => conflict.columns(['message_id', 'chatter_key', 'emoji']).doNothing())
           .execute();
       } else {
         await trx
@@ -248,6 +253,14 @@ export class ChatRepo {
     const reactions = await reactionsOf(db, rows.map((row) => row.id));
     return rows.map((row) => ({ ...toMessage(row), reactions: reactions.get(row.id) ?? [] }));
   }
+}
+
+/**
+ * Takes the log's lock (the counter row) without taking a seq: on PostgreSQL the transaction waits
+ * here for every event being written and holds off new ones until it commits; SQLite has one writer.
+ */
+async function lockLog(trx: Transaction<Database>): Promise<void> {
+  await trx.updateTable('chat_counter').set({ seq: sql<number>`seq` }).where('id', '=', 1).execute();
 }
 
 async function nextSeq(trx: Transaction<Database>): Promise<number> {
