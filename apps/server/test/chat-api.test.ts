@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_RATE_MAX_MESSAGES,
+  CHAT_REACTION_KINDS_MAX,
+  CHAT_REACTIONS_PER_CHATTER_MAX,
   CHAT_REMOVED_TEXT,
   chatMessagesPageSchema,
   postChatMessageReplySchema,
@@ -276,6 +278,32 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
         expect(refused.json()).toEqual({ error: 'Not a reaction.' });
       }
       expect(await history()).toEqual(before);
+    });
+
+    it(`at most ${CHAT_REACTION_KINDS_MAX} different emoji on a message and ${CHAT_REACTIONS_PER_CHATTER_MAX} per chatter: 409 with a sentence, nothing stored`, async () => {
+      const author = await joinChat(app, 'Author');
+      const message = sent((await postMessage(app, author, { text: 'tune!' })).body);
+      const react = (cookie: string, emoji: string, method = 'PUT' as 'PUT' | 'DELETE') =>
+        app.inject({ method, url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
+      const emoji = Array.from({ length: CHAT_REACTION_KINDS_MAX + 1 }, (_, index) => String.fromCodePoint(0x1f400 + index));
+      const chatters = await Promise.all(Array.from({ length: 7 }, (_, index) => joinChat(app, `Fan ${index}`, `10.4.0.${index}`)));
+      for (const [index, kind] of emoji.slice(0, CHAT_REACTION_KINDS_MAX).entries()) {
+        expect((await react(chatters[Math.floor(index / CHAT_REACTIONS_PER_CHATTER_MAX)] ?? '', kind)).statusCode).toBe(200);
+      }
+      const before = await history();
+      const newKind = await react(chatters[6] ?? '', emoji[CHAT_REACTION_KINDS_MAX] ?? '');
+      expect(newKind.statusCode).toBe(409);
+      expect(newKind.json()).toEqual({ error: `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.` });
+      const fan = chatters[0] ?? '';
+      const fourth = await react(fan, emoji[5] ?? '');
+      expect(fourth.statusCode).toBe(409);
+      expect(fourth.json()).toEqual({ error: `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.` });
+      expect(await history()).toEqual(before);
+      // A reaction already there still takes more names.
+      expect((await react(chatters[6] ?? '', emoji[0] ?? '')).statusCode).toBe(200);
+      // Taking one back makes room for another.
+      expect((await react(fan, emoji[0] ?? '', 'DELETE')).statusCode).toBe(200);
+      expect((await react(fan, emoji[5] ?? '')).statusCode).toBe(200);
     });
 
     it('a double tap (the same PUT four times at once, by two chatters on three emoji each) answers 200 to each and stores each reaction once', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatRepo } from '../src/store/chat-repo.ts';
+import * as tidyChatReactions from '../src/store/migrations/0006-tidy-chat-reactions.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -37,6 +38,40 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     expect(await repo.head()).toBe(4);
     expect(await repo.liveNames(NOW)).toEqual(['Ann']);
     expect(await store.db.selectFrom('chat_name').select('name').execute()).toEqual([{ name: 'Ann' }]);
+  });
+
+  it('migration 0006 tidies reactions stored before the RGI rule and the caps, and tells resuming clients', async () => {
+    const message = await write(0);
+    const other = await write(0);
+    if (!message || !other) throw new Error('not written');
+    let seq = 100;
+    const give = (messageId: string, chatter: string, emoji: string) =>
+      store.db.insertInto('chat_reaction').values({ message_id: messageId, chatter_key: chatter, name: chatter, emoji, seq: (seq += 1) }).execute();
+    await give(message.id, 'ann', '👍\uFE0F');
+    await give(message.id, 'ann', '👍');
+    await give(message.id, 'ann', Array.from({ length: 8 }, () => '😀').join('\u200D'));
+    await give(message.id, 'bob', '\u2764');
+    for (let index = 0; index < 4; index += 1) await give(message.id, 'cian', String.fromCodePoint(0x1f400 + index));
+    for (let index = 0; index < 30; index += 1) await give(message.id, `fan${index}`, String.fromCodePoint(0x1f500 + index));
+    await give(other.id, 'ann', '🔥');
+    const head = await repo.head();
+    // A migration sees the store untyped, as the migrator hands it.
+    const migrate = () => tidyChatReactions.up(store.db as unknown as Kysely<unknown>);
+
+    await migrate();
+    const [tidied, untouched] = await repo.page(undefined, 2);
+    expect(tidied?.reactions.map((reaction) => [reaction.emoji, reaction.names])).toEqual([
+      ['👍', ['ann']],
+      ['❤️', ['bob']],
+      ...[0, 1, 2].map((index) => [String.fromCodePoint(0x1f400 + index), ['cian']]),
+      ...Array.from({ length: 15 }, (_, index) => [String.fromCodePoint(0x1f500 + index), [`fan${index}`]]),
+    ]);
+    expect(untouched?.reactions).toEqual([{ emoji: '🔥', names: ['ann'] }]);
+    expect(await repo.head()).toBe(head + 1);
+    expect((await repo.eventsAfter(head, 10)).map(({ event }) => event)).toEqual([{ type: 'reactions', messageId: message.id, reactions: tidied?.reactions }]);
+    // Run again on tidy reactions: nothing changes, no event.
+    await migrate();
+    expect(await repo.head()).toBe(head + 1);
   });
 
   it('numbers concurrent writes gaplessly: every event one seq, none shared', async () => {

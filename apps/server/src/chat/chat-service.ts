@@ -33,6 +33,8 @@ export type PostResult =
   | { kind: 'id-taken' }
   | { kind: 'no-reply-target' };
 
+export type ReactResult = ChatReaction[] | 'missing' | 'too-many-kinds' | 'too-many-mine';
+
 /**
  * The room: writes go to the store (which numbers them), then out to realtime subscribers in seq
  * order; history reads and retention. Rules come from core; limits and sessions stay in the routes.
@@ -99,10 +101,13 @@ export class ChatService {
     return { kind: 'created', message };
   }
 
-  /** Gives or takes back a reaction; null when the message does not exist or was removed. */
-  async react(chatter: Chatter, messageId: string, emoji: string, on: boolean, now: Date): Promise<ChatReaction[] | null> {
+  /**
+   * Gives or takes back a reaction: the message's reactions after it, or why not ('missing': the
+   * message does not exist or was removed; 'too-many-…': a cap of core's would be passed).
+   */
+  async react(chatter: Chatter, messageId: string, emoji: string, on: boolean, now: Date): Promise<ReactResult> {
     const result = await this.repo.setReaction(messageId, chatter, emoji, on, now.getTime());
-    if (result === 'missing') return null;
+    if (typeof result === 'string' && result !== 'unchanged') return result;
     if (result === 'unchanged') return (await this.repo.findMessage(messageId))?.reactions ?? [];
     this.#publish(result.seq, { type: 'reactions', messageId, reactions: result.reactions });
     return result.reactions;

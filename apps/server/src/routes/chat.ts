@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CHAT_BODY_MAX_BYTES,
   CHAT_NAME_RULE,
+  CHAT_REACTION_KINDS_MAX,
+  CHAT_REACTIONS_PER_CHATTER_MAX,
   chatMessagesQuerySchema,
   chatMuteBodySchema,
   chatNameKey,
@@ -50,6 +52,8 @@ const SLOW_DOWN_ERROR = 'You are sending too fast. Wait a moment.';
 const NOT_ADMIN_ERROR = 'Only the admin may moderate the chat.';
 const NO_MESSAGE_ERROR = 'That message does not exist.';
 const INVALID_ERROR = 'Invalid chat request.';
+const TOO_MANY_KINDS_ERROR = `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.`;
+const TOO_MANY_MINE_ERROR = `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.`;
 
 /** POST /api/chat/session … /api/chat/mutes: thin — parse, check limits, call the chat service, reply. */
 export async function chatRoutes(
@@ -191,9 +195,11 @@ export async function chatRoutes(
     if (!params.success) return reply.code(400).send({ error: 'Not a reaction.' } satisfies ErrorBody);
     const waitMs = await limits.reaction(request, chatter.key);
     if (waitMs > 0) return tooFast(reply, waitMs);
-    const reactions = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
-    if (reactions === null) return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
-    return { messageId: params.data.id, reactions };
+    const result = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
+    if (result === 'missing') return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
+    if (result === 'too-many-kinds') return reply.code(409).send({ error: TOO_MANY_KINDS_ERROR } satisfies ErrorBody);
+    if (result === 'too-many-mine') return reply.code(409).send({ error: TOO_MANY_MINE_ERROR } satisfies ErrorBody);
+    return { messageId: params.data.id, reactions: result };
   };
   app.put('/api/chat/messages/:id/reactions/:emoji', react(true));
   app.delete('/api/chat/messages/:id/reactions/:emoji', react(false));

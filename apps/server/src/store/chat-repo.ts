@@ -1,5 +1,12 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { CHAT_REMOVED_TEXT, type ChatEvent, type ChatMessage, type ChatReaction } from '@onair/core';
+import {
+  CHAT_REACTION_KINDS_MAX,
+  CHAT_REACTIONS_PER_CHATTER_MAX,
+  CHAT_REMOVED_TEXT,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatReaction,
+} from '@onair/core';
 import type { Db } from './db.ts';
 import type { ChatMessageTable, Database } from './schema.ts';
 
@@ -85,7 +92,9 @@ export class ChatRepo {
 
   /**
    * Gives (`on`) or takes back one chatter's emoji on a message. The new reactions list and its
-   * event seq; 'unchanged' when it was already so (no event); 'missing' for no such live message.
+   * event seq; 'unchanged' when it was already so (no event); 'missing' for no such live message;
+   * 'too-many-kinds' / 'too-many-mine' when giving it would pass `CHAT_REACTION_KINDS_MAX` different
+   * emoji on the message or `CHAT_REACTIONS_PER_CHATTER_MAX` of this chatter's.
    */
   async setReaction(
     messageId: string,
@@ -93,21 +102,19 @@ export class ChatRepo {
     emoji: string,
     on: boolean,
     nowMs: number,
-  ): Promise<{ seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing'> {
+  ): Promise<{ seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing' | 'too-many-kinds' | 'too-many-mine'> {
     return this.db.transaction().execute(async (trx) => {
       // Everything below reads what every earlier event committed: a double tap waits for the first
       // tap and finds it given; a reaction racing the admin's removal finds the message removed.
       await lockLog(trx);
       const message = await trx.selectFrom('chat_message').select('deleted').where('id', '=', messageId).executeTakeFirst();
       if (!message || message.deleted === 1) return 'missing';
-      const mine = trx
-        .selectFrom('chat_reaction')
-        .select('seq')
-        .where('message_id', '=', messageId)
-        .where('chatter_key', '=', chatter.key)
-        .where('emoji', '=', emoji);
-      const given = (await mine.executeTakeFirst()) !== undefined;
-      if (given === on) return 'unchanged';
+      const given = await trx.selectFrom('chat_reaction').select(['chatter_key', 'emoji']).where('message_id', '=', messageId).execute();
+      const mine = given.filter((reaction) => reaction.chatter_key === chatter.key);
+      if (mine.some((reaction) => reaction.emoji === emoji) === on) return 'unchanged';
+      if (on && mine.length >= CHAT_REACTIONS_PER_CHATTER_MAX) return 'too-many-mine';
+      const kinds = new Set(given.map((reaction) => reaction.emoji));
+      if (on && !kinds.has(emoji) && kinds.size >= CHAT_REACTION_KINDS_MAX) return 'too-many-kinds';
       const seq = await nextSeq(trx);
       if (on) {
         await trx

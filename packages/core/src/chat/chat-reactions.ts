@@ -3,6 +3,14 @@ import emojiRegex from 'emoji-regex';
 /** The quick row of reactions every message offers; any other single emoji is allowed too. */
 export const CHAT_REACTIONS = ['👍', '❤️', '😂', '🔥', '🎉', '🙌'] as const;
 
+/**
+ * Different emoji one message may carry. A room's moods fit in far fewer; without a cap ten chatters
+ * put 203 on one message, and every later change of it sent all of them to everyone.
+ */
+export const CHAT_REACTION_KINDS_MAX = 20;
+/** Emoji one chatter may put on one message: a reaction, not a row of them. */
+export const CHAT_REACTIONS_PER_CHATTER_MAX = 3;
+
 /** VARIATION SELECTOR-16: "show the emoji style". Optional in what people type, fixed in what is kept. */
 const VS16 = '\uFE0F';
 /** The longest RGI emoji (a kiss with two skin tones) is 15 UTF-16 code units; this leaves room. */
