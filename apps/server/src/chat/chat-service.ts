@@ -1,5 +1,7 @@
 import {
+  CHAT_RESUME_MAX_EVENTS,
   chatEventSchema,
+  chatEventSupersession,
   chatNameKey,
   parseMentions,
   type ChatEvent,
@@ -50,10 +52,22 @@ export class ChatService {
     hub: RealtimeHub,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   ) {
+    const stored = async (after: number, limit: number) => (await repo.eventsAfter(after, limit)).map(({ seq, event }) => ({ seq, data: event }));
+    // Resumes are answered from the hub's memory of the events this service publishes from `head` on.
+    hub.registerLog('chat', {
+      head,
+      after: stored,
+      storedHead: () => repo.head(),
+      maxReplay: CHAT_RESUME_MAX_EVENTS,
+      resync: { type: 'resync' } satisfies ChatEvent,
+      superseded: { type: 'superseded' } satisfies ChatEvent,
+      // Every chat event reaching the hub is this service's: its own, one from the bus (parsed), or one read back from the store.
+      supersession: (data) => chatEventSupersession(data as ChatEvent),
+    });
     this.#sequencer = new EventSequencer(
       head,
       (seq, data) => hub.publishEvent('chat', seq, data),
-      async (after, limit) => (await repo.eventsAfter(after, limit)).map(({ seq, event }) => ({ seq, data: event })),
+      stored,
       (error) => log.error({ err: error }, 'chat events could not be read back'),
     );
     this.#hub = hub;

@@ -10,9 +10,7 @@ import {
   chatNameKey,
   chatReactionParamSchema,
   chatSessionBodySchema,
-  CHAT_RESUME_MAX_EVENTS,
   postChatMessageBodySchema,
-  type ChatEvent,
   type ChatMessagesPage,
   type ChatSession,
   type ErrorBody,
@@ -24,14 +22,12 @@ import { isCurrentAdmin } from '../auth/require-admin.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { ChatLimits } from '../chat/chat-limits.ts';
 import { CHAT_SESSION_TTL_MS, type ChatService, type Chatter } from '../chat/chat-service.ts';
-import type { RealtimeHub } from '../realtime/hub.ts';
 import type { ChatRepo } from '../store/chat-repo.ts';
 
 interface ChatRouteOptions {
   config: Pick<AppConfig, 'admin' | 'allowedOrigins'>;
   chat: ChatService;
   repo: ChatRepo;
-  hub: RealtimeHub;
   /** The admin's sign-in sessions (read only: is this request the admin's?). */
   adminSessions: SessionService;
   /** The chat's own sessions, in their own cookie. */
@@ -58,15 +54,8 @@ const TOO_MANY_MINE_ERROR = `You can give a message at most ${CHAT_REACTIONS_PER
 /** POST /api/chat/session … /api/chat/mutes: thin — parse, check limits, call the chat service, reply. */
 export async function chatRoutes(
   app: FastifyInstance,
-  { config, chat, repo, hub, adminSessions, chatSessions, limits, now, onMessagePosted }: ChatRouteOptions,
+  { config, chat, repo, adminSessions, chatSessions, limits, now, onMessagePosted }: ChatRouteOptions,
 ): Promise<void> {
-  hub.registerLog('chat', {
-    head: () => repo.head(),
-    after: async (seq, limit) => (await repo.eventsAfter(seq, limit)).map((logged) => ({ seq: logged.seq, data: logged.event })),
-    maxReplay: CHAT_RESUME_MAX_EVENTS,
-    resync: { type: 'resync' } satisfies ChatEvent,
-  });
-
   // Bodies that never reach a handler (not JSON, too large) get the same JSON error shape.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
