@@ -21,9 +21,9 @@ const EMOJI_STYLE = /^\p{Emoji_Presentation}$/u;
 const SKIN_TONE = /^\p{Emoji_Modifier}$/u;
 
 /**
- * Built on first use: every page of the web app loads this module, only the chat's server checks a
- * reaction. emoji-regex matches the whole of Unicode's emoji-test list, written with surrogate
- * pairs, so it is compiled without the `u` flag.
+ * Built on first use: the web app reads `CHAT_REACTIONS` from this module and never checks a
+ * reaction, so it need not compile a 14 KB pattern (nor, tree-shaken, carry it). emoji-regex matches
+ * the whole of Unicode's emoji-test list, written with surrogate pairs, so no `u` flag.
  */
 let rgiEmoji: RegExp | undefined;
 
