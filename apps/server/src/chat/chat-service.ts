@@ -153,6 +153,8 @@ export class ChatService {
         const current = now();
         const pruned = await this.repo.prune(current.getTime() - retentionDays * DAY_MS, current);
         if (pruned > 0) this.log.info({ event: 'chat_pruned', messages: pruned }, 'old chat messages pruned');
+        // Asked of the store, not of this prune: another instance may have pruned first.
+        this.#hub.forgetLogBefore('chat', (await this.repo.firstEventSeq()) ?? Number.POSITIVE_INFINITY);
       } catch (error) {
         this.log.error({ err: error }, 'chat retention pruning failed');
       }

@@ -70,4 +70,14 @@ describe('EventLogWindow', () => {
     moved.prepend(0, 4, [event(4, 'm:old')]);
     expect(replayed(moved, 5)).toEqual(['6=m:b', '7=m:c']);
   });
+
+  it("forgets what the store pruned: older events go, and a client holding less can no longer resume", () => {
+    const window = windowOf(['m:a', 'm:b', 'r:a', 'm:c']);
+    window.forgetBefore(3);
+    expect(window.base).toBe(2);
+    expect(replayed(window, 2)).toEqual(['3=r:a', '4=m:c']);
+    window.forgetBefore(Number.POSITIVE_INFINITY);
+    expect(window.base).toBe(4);
+    expect(replayed(window, 4)).toEqual([]);
+  });
 });

@@ -87,6 +87,20 @@ export class EventLogWindow {
   }
 
   /**
+   * Forgets the events before `seq` (the store's oldest after a retention prune): a message the
+   * store deleted is not sent again from memory, and a client holding less resyncs, as it would from
+   * the store.
+   */
+  forgetBefore(seq: number): void {
+    for (const [kept, entry] of this.#entries) {
+      if (kept >= seq) break;
+      this.#entries.delete(kept);
+      if (entry.key !== null && this.#byKey.get(entry.key) === kept) this.#byKey.delete(entry.key);
+    }
+    this.#base = Math.max(this.#base, Math.min(seq - 1, this.#last));
+  }
+
+  /**
    * The frames a client holding `since` needs (`base` ≤ `since` ≤ `last`), in seq order. Where kept
    * frames skip seqs (events a later frame replaces), `skipped(seq)` makes the frame that tells the
    * client so, at the last skipped seq, so a skip never reads as a lost event.

@@ -163,6 +163,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Forgets the events of a log topic before `seq`, which the store no longer has (see `EventLogWindow.forgetBefore`). */
+  forgetLogBefore(topic: RealtimeTopic, seq: number): void {
+    this.#logs.get(topic)?.window.forgetBefore(seq);
+  }
+
   /** Shutdown: every socket is told 'service restart' (1012), so its client reconnects at once. */
   closeForRestart(): void {
     for (const client of this.#clients) client.socket.close(CLOSE_SERVICE_RESTART, 'Service restart');

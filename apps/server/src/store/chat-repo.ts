@@ -49,6 +49,12 @@ export class ChatRepo {
     return Number(row.seq);
   }
 
+  /** The seq of the oldest event still stored (retention deletes from the start), or null for none. */
+  async firstEventSeq(): Promise<number | null> {
+    const row = await this.db.selectFrom('chat_event').select((eb) => eb.fn.min('seq').as('first')).executeTakeFirst();
+    return row?.first == null ? null : Number(row.first);
+  }
+
   async findMessage(id: string): Promise<(ChatMessage & { chatterKey: string }) | null> {
     const row = await this.db
       .selectFrom('chat_message')
