@@ -113,11 +113,13 @@ describe('ChatRepo on postgres, writers racing', () => {
   it("a reaction queued behind the admin's removal of its message finds it removed: no reaction on a tombstone, no event after it", async () => {
     const message = await repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: 'going', replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() });
     if (!message) throw new Error('not written');
-    // Another event being written holds the log: the removal queues first, then the reaction.
+    // Another writer holds the log: the removal queues first, then the reaction. It locks the row
+    // without updating it, so the queue stays in order (waiters on a row that was updated meanwhile
+    // race for its new version instead).
     let release = () => {};
     let holder = 0;
     const held = store.db.transaction().execute(async (trx) => {
-      await sql`update chat_counter set seq = seq where id = 1`.execute(trx);
+      await sql`select seq from chat_counter where id = 1 for update`.execute(trx);
       holder = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid ?? 0;
       await new Promise<void>((resolve) => (release = resolve));
     });
