@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_RATE_MAX_MESSAGES,
+  CHAT_REACTION_KINDS_MAX,
+  CHAT_REACTIONS_PER_CHATTER_MAX,
   CHAT_REMOVED_TEXT,
   chatMessagesPageSchema,
   postChatMessageReplySchema,
@@ -317,6 +319,78 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect((await app.inject({ method: 'PUT', url: url('🔥') })).statusCode).toBe(401);
       // Events: the message, then 4 reaction changes (the repeated PUT was none); the next is seq 6.
       expect(sent((await postMessage(app, ann, { text: 'next' })).body).seq).toBe(6);
+    });
+
+    it('one bucket per emoji whatever its VS16 (👍 and 👍+VS16, ❤ and ❤️); no ZWJ chain, tag text or other non-RGI emoji', async () => {
+      const ann = await joinChat(app, 'Ann');
+      const bob = await joinChat(app, 'Bob');
+      const message = sent((await postMessage(app, ann, { text: 'tune!' })).body);
+      const react = (cookie: string, emoji: string, method = 'PUT' as 'PUT' | 'DELETE') =>
+        app.inject({ method, url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
+      await react(ann, '👍');
+      await react(bob, '👍\uFE0F');
+      await react(ann, '\u2764');
+      expect((await react(bob, '❤️')).json()).toEqual({
+        messageId: message.id,
+        reactions: [{ emoji: '👍', names: ['Ann', 'Bob'] }, { emoji: '❤️', names: ['Ann', 'Bob'] }],
+      });
+      // Taken back under the other form: the same bucket.
+      expect((await react(ann, '👍\uFE0F', 'DELETE')).json<{ reactions: unknown }>().reactions).toEqual([
+        { emoji: '👍', names: ['Bob'] },
+        { emoji: '❤️', names: ['Ann', 'Bob'] },
+      ]);
+      const before = await history();
+      const tagged = `🏴${[...'hidden'].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('')}\u{E007F}`;
+      for (const junk of [Array.from({ length: 8 }, () => '😀').join('\u200D'), tagged, '🇦🇦', '👍🏽👍']) {
+        const refused = await react(ann, junk);
+        expect(refused.statusCode, junk).toBe(400);
+        expect(refused.json()).toEqual({ error: 'Not a reaction.' });
+      }
+      expect(await history()).toEqual(before);
+    });
+
+    it(`at most ${CHAT_REACTION_KINDS_MAX} different emoji on a message and ${CHAT_REACTIONS_PER_CHATTER_MAX} per chatter: 409 with a sentence, nothing stored`, async () => {
+      const author = await joinChat(app, 'Author');
+      const message = sent((await postMessage(app, author, { text: 'tune!' })).body);
+      const react = (cookie: string, emoji: string, method = 'PUT' as 'PUT' | 'DELETE') =>
+        app.inject({ method, url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
+      const emoji = Array.from({ length: CHAT_REACTION_KINDS_MAX + 1 }, (_, index) => String.fromCodePoint(0x1f400 + index));
+      const chatters = await Promise.all(Array.from({ length: 7 }, (_, index) => joinChat(app, `Fan ${index}`, `10.4.0.${index}`)));
+      for (const [index, kind] of emoji.slice(0, CHAT_REACTION_KINDS_MAX).entries()) {
+        expect((await react(chatters[Math.floor(index / CHAT_REACTIONS_PER_CHATTER_MAX)] ?? '', kind)).statusCode).toBe(200);
+      }
+      const before = await history();
+      const newKind = await react(chatters[6] ?? '', emoji[CHAT_REACTION_KINDS_MAX] ?? '');
+      expect(newKind.statusCode).toBe(409);
+      expect(newKind.json()).toEqual({ error: `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.` });
+      const fan = chatters[0] ?? '';
+      const fourth = await react(fan, emoji[5] ?? '');
+      expect(fourth.statusCode).toBe(409);
+      expect(fourth.json()).toEqual({ error: `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.` });
+      expect(await history()).toEqual(before);
+      // A reaction already there still takes more names.
+      expect((await react(chatters[6] ?? '', emoji[0] ?? '')).statusCode).toBe(200);
+      // Taking one back makes room for another.
+      expect((await react(fan, emoji[0] ?? '', 'DELETE')).statusCode).toBe(200);
+      expect((await react(fan, emoji[5] ?? '')).statusCode).toBe(200);
+    });
+
+    it('a double tap (the same PUT four times at once, by two chatters on three emoji each) answers 200 to each and stores each reaction once', async () => {
+      const chatters = [await joinChat(app, 'Ann'), await joinChat(app, 'Bob')];
+      const message = sent((await postMessage(app, chatters[0] ?? '', { text: 'tune!' })).body);
+      const kinds = ['👍', '🔥', '🎉'];
+      const taps = chatters.flatMap((cookie) =>
+        kinds.flatMap((emoji) =>
+          Array.from({ length: 4 }, () => app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } })),
+        ),
+      );
+      const statuses = (await Promise.all(taps)).map((response) => response.statusCode);
+      expect(statuses).toEqual(taps.map(() => 200));
+      expect((await history())[0]?.reactions.map((reaction) => [reaction.emoji, [...reaction.names].sort()]).sort()).toEqual(
+        [...kinds].sort().map((emoji) => [emoji, ['Ann', 'Bob']]),
+      );
+      // One event per reaction given: the message, six changes, and the next one is seq 8.
+      expect(sent((await postMessage(app, chatters[0] ?? '', { text: 'next' })).body).seq).toBe(8);
     });
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_REMOVED_TEXT, CHAT_RESUME_MAX_EVENTS, type ChatFrame } from '@onair/core';
 import { ChatRepo } from '../src/store/chat-repo.ts';
@@ -60,7 +61,7 @@ describe.each(STORE_KINDS)('chat over /api/realtime on $kind', ({ open }) => {
     expect(frames[1]).toMatchObject({ version: 4, data: { type: 'message', message: { text: 'live', seq: 4 } } });
   });
 
-  it('resumes with exactly the missed events in order: messages, reactions and a removal as its tombstone', async () => {
+  it('resumes with what changed, in seq order: a removal comes as its tombstone, standing for the message and its reactions', async () => {
     const ann = await joinChat(app, 'Ann');
     const first = (await postMessage(app, ann, { text: 'one' })).json<{ message: { id: string } }>().message;
     await postMessage(app, ann, { text: 'two' });
@@ -70,14 +71,51 @@ describe.each(STORE_KINDS)('chat over /api/realtime on $kind', ({ open }) => {
     const listener = await listen(url, { chat: 1 });
     const frames = await listener.until((all) => all.length === 3);
     expect(versions(frames)).toEqual([2, 3, 4]);
-    expect(frames.map((frame) => frame.data.type)).toEqual(['message', 'reactions', 'deleted']);
+    expect(frames.map((frame) => frame.data.type)).toEqual(['message', 'superseded', 'deleted']);
     expect(frames[2]?.data).toMatchObject({ type: 'deleted', message: { id: first.id, text: CHAT_REMOVED_TEXT, deleted: true } });
-    expect(JSON.stringify(frames)).not.toContain('"one"');
+    // From the start: the removed message is its tombstone only, its text is never sent again.
+    const fresh = await listen(url, { chat: 0 });
+    const all = await fresh.until((received) => received.length === 4);
+    expect(all.map((frame) => [frame.version, frame.data.type])).toEqual([[1, 'superseded'], [2, 'message'], [3, 'superseded'], [4, 'deleted']]);
+    expect(JSON.stringify([...frames, ...all])).not.toContain('"one"');
     // Up to date: nothing is sent, and the next event is live.
     const current = await listen(url, { chat: 4 });
     await postMessage(app, ann, { text: 'three' });
-    await current.until((all) => all.length === 1);
+    await current.until((received) => received.length === 1);
     expect(versions(current.frames)).toEqual([5]);
+  });
+
+  it("collapses a message's reaction changes to its newest list: a resume after a reaction flood is a few frames, not one per change", async () => {
+    const chatters = await Promise.all(['Ann', 'Bob', 'Cian'].map((name, index) => joinChat(app, name, `10.3.0.${index}`)));
+    const [ann = ''] = chatters;
+    const target = (await postMessage(app, ann, { text: 'tune!' })).json<{ message: { id: string } }>().message;
+    const react = (cookie: string, emoji: string, method: 'PUT' | 'DELETE') =>
+      app.inject({ method, url: `/api/chat/messages/${target.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
+    for (const cookie of chatters) {
+      for (const emoji of ['🔥', '🎉', '🙌']) expect((await react(cookie, emoji, 'PUT')).statusCode).toBe(200);
+      expect((await react(cookie, '🎉', 'DELETE')).statusCode).toBe(200);
+    }
+    await postMessage(app, ann, { text: 'next' });
+    // Seqs: 1 the message, 2..13 twelve reaction changes, 14 the next message.
+    const listener = await listen(url, { chat: 1 });
+    const frames = await listener.until((all) => all.at(-1)?.version === 14);
+    expect(frames.map((frame) => [frame.version, frame.data.type])).toEqual([[12, 'superseded'], [13, 'reactions'], [14, 'message']]);
+    const [stored] = (await app.inject({ method: 'GET', url: '/api/chat/messages?limit=1&before=2' })).json<{ messages: { reactions: unknown }[] }>().messages;
+    expect(frames[1]?.data).toEqual({ type: 'reactions', messageId: target.id, reactions: stored?.reactions });
+    expect(stored?.reactions).toEqual([
+      { emoji: '🔥', names: ['Ann', 'Bob', 'Cian'] },
+      { emoji: '🙌', names: ['Ann', 'Bob', 'Cian'] },
+    ]);
+  });
+
+  it('answers a resume from memory: with the event log unreadable, a subscriber inside the window still gets its frames', async () => {
+    const ann = await joinChat(app, 'Ann');
+    for (const text of ['one', 'two', 'three']) await postMessage(app, ann, { text });
+    await sql`alter table chat_event rename to chat_event_away`.execute(store.db);
+    const listener = await listen(url, { chat: 1 });
+    const frames = await listener.until((all) => all.length === 2);
+    expect(frames.map((frame) => [frame.version, frame.data.type])).toEqual([[2, 'message'], [3, 'message']]);
+    expect(listener.socket.readyState).toBe(listener.socket.OPEN);
   });
 
   it(`a subscriber more than ${CHAT_RESUME_MAX_EVENTS} events behind, or ahead of a reset store, gets one resync frame`, async () => {

@@ -1,5 +1,7 @@
 import {
+  CHAT_RESUME_MAX_EVENTS,
   chatEventSchema,
+  chatEventSupersession,
   chatNameKey,
   parseMentions,
   type ChatEvent,
@@ -33,6 +35,8 @@ export type PostResult =
   | { kind: 'id-taken' }
   | { kind: 'no-reply-target' };
 
+export type ReactResult = ChatReaction[] | 'missing' | 'too-many-kinds' | 'too-many-mine';
+
 /**
  * The room: writes go to the store (which numbers them), then out to realtime subscribers in seq
  * order; history reads and retention. Rules come from core; limits and sessions stay in the routes.
@@ -48,10 +52,22 @@ export class ChatService {
     hub: RealtimeHub,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   ) {
+    const stored = async (after: number, limit: number) => (await repo.eventsAfter(after, limit)).map(({ seq, event }) => ({ seq, data: event }));
+    // Resumes are answered from the hub's memory of the events this service publishes from `head` on.
+    hub.registerLog('chat', {
+      head,
+      after: stored,
+      storedHead: () => repo.head(),
+      maxReplay: CHAT_RESUME_MAX_EVENTS,
+      resync: { type: 'resync' } satisfies ChatEvent,
+      superseded: { type: 'superseded' } satisfies ChatEvent,
+      // Every chat event reaching the hub is this service's: its own, one from the bus (parsed), or one read back from the store.
+      supersession: (data) => chatEventSupersession(data as ChatEvent),
+    });
     this.#sequencer = new EventSequencer(
       head,
       (seq, data) => hub.publishEvent('chat', seq, data),
-      async (after, limit) => (await repo.eventsAfter(after, limit)).map(({ seq, event }) => ({ seq, data: event })),
+      stored,
       (error) => log.error({ err: error }, 'chat events could not be read back'),
     );
     this.#hub = hub;
@@ -99,10 +115,13 @@ export class ChatService {
     return { kind: 'created', message };
   }
 
-  /** Gives or takes back a reaction; null when the message does not exist or was removed. */
-  async react(chatter: Chatter, messageId: string, emoji: string, on: boolean, now: Date): Promise<ChatReaction[] | null> {
+  /**
+   * Gives or takes back a reaction: the message's reactions after it, or why not ('missing': the
+   * message does not exist or was removed; 'too-many-…': a cap of core's would be passed).
+   */
+  async react(chatter: Chatter, messageId: string, emoji: string, on: boolean, now: Date): Promise<ReactResult> {
     const result = await this.repo.setReaction(messageId, chatter, emoji, on, now.getTime());
-    if (result === 'missing') return null;
+    if (typeof result === 'string' && result !== 'unchanged') return result;
     if (result === 'unchanged') return (await this.repo.findMessage(messageId))?.reactions ?? [];
     this.#publish(result.seq, { type: 'reactions', messageId, reactions: result.reactions });
     return result.reactions;
@@ -139,6 +158,8 @@ export class ChatService {
         const current = now();
         const pruned = await this.repo.prune(current.getTime() - retentionDays * DAY_MS, current);
         if (pruned > 0) this.log.info({ event: 'chat_pruned', messages: pruned }, 'old chat messages pruned');
+        // Asked of the store, not of this prune: another instance may have pruned first.
+        this.#hub.forgetLogBefore('chat', (await this.repo.firstEventSeq()) ?? Number.POSITIVE_INFINITY);
       } catch (error) {
         this.log.error({ err: error }, 'chat retention pruning failed');
       }

@@ -32,7 +32,7 @@ export async function setUpChat(app: FastifyInstance, { db, config, hub, adminSe
     ttlMs: CHAT_SESSION_TTL_MS,
     path: '/api/chat',
   });
-  await app.register(chatRoutes, { config, chat, repo, hub, adminSessions, chatSessions, limits: new ChatLimits(app), chatters: new ChatterCookies(), now, ...(onMessagePosted ? { onMessagePosted } : {}) });
+  await app.register(chatRoutes, { config, chat, repo, adminSessions, chatSessions, limits: new ChatLimits(app), chatters: new ChatterCookies(), now, ...(onMessagePosted ? { onMessagePosted } : {}) });
   chat.startRetention(config.chatRetentionDays, now);
   app.addHook('onClose', async () => chat.stop());
   return chatSessions;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LocalBus, type RealtimeBus } from './bus.ts';
+import { EventLogWindow, type Supersession } from './event-log-window.ts';
 import { FrameBudget } from './frame-budget.ts';
 import { CLOSE_POLICY_VIOLATION, CLOSE_SERVER_ERROR, CLOSE_SERVICE_RESTART, HEARTBEAT_FRAME_TEXT, REALTIME_HEARTBEAT_MS, clientFrameSchema, type RealtimeTopic, type ServerFrame } from './frames.ts';
 
@@ -14,29 +15,40 @@ export type SnapshotSource = () => Promise<TopicSnapshot | null>;
 
 /**
  * A topic that is a log of numbered events (the chat) rather than one document: `version` in a
- * subscribe is the last seq the client holds, and it is sent exactly the events after it, read
- * from the store. `resync` is the data of the frame that tells a client to page with GET instead
- * (it held nothing, is more than `maxReplay` events behind, or the log no longer reaches back).
+ * subscribe is the last seq the client holds, and it is sent what changed after it, from the
+ * topic's `EventLogWindow` in memory. `resync` is the data of the frame that tells a client to page
+ * with GET instead (it held nothing, or more than the window reaches back, or more than the store
+ * holds); `superseded` the data of the frame that stands for events a later frame replaces.
  */
 export interface EventLogSource {
-  head(): Promise<number>;
+  /** Where the log stood when its publisher started: the events after it are all published here. */
+  head: number;
+  /** The stored events after `seq`, oldest first, at most `limit`: read once, to reach back before `head`. */
   after(seq: number, limit: number): Promise<{ seq: number; data: unknown }[]>;
+  /** The store's head now: asked only of a client that claims more than was published here. */
+  storedHead(): Promise<number>;
+  /** Events the window keeps, at most (a message's reaction changes count once): a client further behind resyncs. */
   maxReplay: number;
   resync: unknown;
+  superseded: unknown;
+  supersession(data: unknown): Supersession | null;
 }
 
-/** An event frame, serialized once per publish and shared by every client it goes to. */
-interface HeldEvent {
-  seq: number;
-  frame: Buffer;
+interface LogTopic {
+  topic: RealtimeTopic;
+  source: EventLogSource;
+  window: EventLogWindow;
+  /** The one read that reaches back before `head`, shared by the subscribers that wait for it. */
+  backfill: Promise<void> | null;
+  backfilled: boolean;
 }
 
 /**
- * A client's place in one log topic. While its replay is read from the store, live events are
- * held for it and sent after the replay, skipping what the replay already covered: no event is
- * lost, doubled or reordered by arriving mid-resume.
+ * A client's place in one log topic. While its resume waits on the store (rare: see `#prepare`), it
+ * is sent nothing live; the resume then answers from the window, which holds what was published
+ * meanwhile: no event is lost, doubled or reordered by arriving mid-resume.
  */
-type LogSubscription = { live: false; held: HeldEvent[] } | { live: true; last: number };
+type LogSubscription = { live: false } | { live: true; last: number };
 
 /** A topic's latest document, kept serialized: a subscribe costs a send, never a store read or a stringify. */
 interface HeldSnapshot {
@@ -71,12 +83,13 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  * The one owner of every realtime socket: subscriptions, fan-out of changes, heartbeats, and the
  * latest snapshot of each topic. Snapshots live in memory: the first subscriber of a topic loads it
  * from its source, and every `publish` (the route's successful save) replaces it, so a client sending
- * subscribe frames in a loop costs the store nothing. Each socket has a frame budget; a client's
+ * subscribe frames in a loop costs the store nothing. Log topics keep their recent tail in memory
+ * the same way (`EventLogWindow`, fed by `publishEvent`). Each socket has a frame budget; a client's
  * mistakes are logged at info, since they are not faults of this server.
  */
 export class RealtimeHub {
   readonly #sources = new Map<RealtimeTopic, SnapshotSource>();
-  readonly #logs = new Map<RealtimeTopic, EventLogSource>();
+  readonly #logs = new Map<RealtimeTopic, LogTopic>();
   /** null: the source had no document (an empty store); the next publish brings one. */
   readonly #snapshots = new Map<RealtimeTopic, HeldSnapshot | null>();
   readonly #loading = new Map<RealtimeTopic, Promise<HeldSnapshot | null>>();
@@ -106,7 +119,8 @@ export class RealtimeHub {
   }
 
   registerLog(topic: RealtimeTopic, source: EventLogSource): void {
-    this.#logs.set(topic, source);
+    const window = new EventLogWindow(source.head, source.maxReplay, (data) => source.supersession(data));
+    this.#logs.set(topic, { topic, source, window, backfill: null, backfilled: false });
   }
 
   attach(socket: WebSocket, log: ClientLog = this.log): void {
@@ -138,21 +152,25 @@ export class RealtimeHub {
   }
 
   /**
-   * Sends event `seq` of a log topic to its subscribers. The caller publishes in seq order (the chat
-   * service orders its commits); the frame is serialized once, whatever the number of clients.
+   * Sends event `seq` of a log topic to its subscribers and keeps it for resumes. The caller
+   * publishes in seq order (the chat service orders its commits); the frame is serialized once,
+   * whatever the number of clients.
    */
   publishEvent(topic: RealtimeTopic, seq: number, data: unknown): void {
-    const event: HeldEvent = { seq, frame: Buffer.from(JSON.stringify({ topic, version: seq, data } satisfies ServerFrame)) };
+    const frame = frameOf(topic, seq, data);
+    this.#logs.get(topic)?.window.append({ seq, data, frame });
     for (const client of this.#clients) {
       const subscription = client.logs.get(topic);
-      if (subscription === undefined) continue;
-      if (!subscription.live) subscription.held.push(event);
-      // Never one the client holds already (its replay or resync covered it): each event reaches it once.
-      else if (seq > subscription.last) {
-        subscription.last = seq;
-        this.#send(client, event.frame);
-      }
+      // A resume under way takes it from the window; never one the client holds already: each event reaches it once.
+      if (subscription?.live !== true || seq <= subscription.last) continue;
+      subscription.last = seq;
+      this.#send(client, frame);
     }
+  }
+
+  /** Forgets the events of a log topic before `seq`, which the store no longer has (see `EventLogWindow.forgetBefore`). */
+  forgetLogBefore(topic: RealtimeTopic, seq: number): void {
+    this.#logs.get(topic)?.window.forgetBefore(seq);
   }
 
   /** Shutdown: every socket is told 'service restart' (1012), so its client reconnects at once. */
@@ -190,8 +208,8 @@ export class RealtimeHub {
     client.topics = new Set(topics.filter((topic) => !this.#logs.has(topic)));
     client.logs = new Map();
     for (const topic of topics) {
-      const source = this.#logs.get(topic);
-      if (source) this.#resume(client, topic, source, versions?.[topic]);
+      const log = this.#logs.get(topic);
+      if (log) this.#resume(client, topic, log, versions?.[topic]);
     }
     for (const topic of client.topics) {
       void this.#snapshot(topic).then((snapshot) => {
@@ -202,24 +220,16 @@ export class RealtimeHub {
     }
   }
 
-  /** Replays what the client missed of a log topic (or tells it to resync), then makes it live. */
-  #resume(client: Client, topic: RealtimeTopic, source: EventLogSource, since: number | undefined): void {
-    const subscription: LogSubscription = { live: false, held: [] };
-    client.logs.set(topic, subscription);
-    void this.#replay(topic, source, since).then(
-      (replay) => {
-        // A newer subscribe frame replaced this subscription meanwhile: it does its own replay.
-        if (client.logs.get(topic) !== subscription) return;
-        let last = since ?? 0;
-        for (const event of replay) {
-          this.#send(client, event.frame);
-          last = event.seq;
-        }
-        for (const event of subscription.held) {
-          if (event.seq <= last) continue;
-          this.#send(client, event.frame);
-          last = event.seq;
-        }
+  /** Sends what the client missed of a log topic (or tells it to resync), then makes it live. */
+  #resume(client: Client, topic: RealtimeTopic, log: LogTopic, since: number | undefined): void {
+    const pending: LogSubscription = { live: false };
+    client.logs.set(topic, pending);
+    void this.#prepare(log, since).then(
+      (storedHead) => {
+        // A newer subscribe frame replaced this subscription meanwhile: it does its own resume.
+        if (client.logs.get(topic) !== pending) return;
+        const { frames, last } = this.#replay(log, since, storedHead);
+        for (const frame of frames) this.#send(client, frame);
         client.logs.set(topic, { live: true, last });
       },
       (error: unknown) => {
@@ -230,22 +240,40 @@ export class RealtimeHub {
     );
   }
 
-  /** The frames a client holding `since` needs; a resync frame (at the head) when no replay can do. */
-  async #replay(topic: RealtimeTopic, source: EventLogSource, since: number | undefined): Promise<HeldEvent[]> {
-    const frame = (seq: number, data: unknown): HeldEvent => ({
-      seq,
-      frame: Buffer.from(JSON.stringify({ topic, version: seq, data } satisfies ServerFrame)),
-    });
-    if (since !== undefined) {
-      const events = await source.after(since, source.maxReplay + 1);
-      const reachesBack = events[0] === undefined || events[0].seq === since + 1;
-      if (events.length <= source.maxReplay && reachesBack) {
-        if (events.length > 0) return events.map((event) => frame(event.seq, event.data));
-        // Nothing after `since`: up to date, unless the client holds more than the store (a reset store).
-        if (since <= (await source.head())) return [];
-      }
+  /**
+   * What a resume needs from the store, which is nothing for a client inside the window. Two rare
+   * cases read it: a client holding more than was published here (another instance is ahead, or
+   * the store was reset) asks for the store's head; a client holding less than the window reaches
+   * back, while it has never reached back before `head`, fills it from the store once.
+   */
+  async #prepare(log: LogTopic, since: number | undefined): Promise<number | null> {
+    if (since === undefined) return null;
+    if (since > log.window.last) return log.source.storedHead();
+    if (since < log.window.base && !log.backfilled && !log.window.full) await this.#backfill(log);
+    return null;
+  }
+
+  /** The frames for a client holding `since`, and the seq it then holds; a resync frame when no replay can do. */
+  #replay({ topic, source, window }: LogTopic, since: number | undefined, storedHead: number | null): { frames: Buffer[]; last: number } {
+    if (since !== undefined && since >= window.base) {
+      if (since <= window.last) return { frames: window.replay(since, (seq) => frameOf(topic, seq, source.superseded)), last: window.last };
+      // Ahead of this instance but not of the store: the events in between come live.
+      if (storedHead !== null && since <= storedHead) return { frames: [], last: since };
     }
-    return [frame(await source.head(), source.resync)];
+    return { frames: [frameOf(topic, window.last, source.resync)], last: window.last };
+  }
+
+  #backfill(log: LogTopic): Promise<void> {
+    log.backfill ??= (async () => {
+      const through = log.window.base;
+      const from = Math.max(0, through - log.source.maxReplay);
+      const events = await log.source.after(from, through - from);
+      log.window.prepend(from, through, events.map(({ seq, data }) => ({ seq, data, frame: frameOf(log.topic, seq, data) })));
+      log.backfilled = true;
+    })().finally(() => {
+      log.backfill = null;
+    });
+    return log.backfill;
   }
 
   /** After a bus outage: each held document is read again, and sent on when another instance changed it meanwhile. */
@@ -312,6 +340,10 @@ export class RealtimeHub {
 
 /** The heartbeat, as one shared buffer: a beat costs a send per socket, no serialization. */
 const HEARTBEAT_FRAME = Buffer.from(HEARTBEAT_FRAME_TEXT);
+
+function frameOf(topic: RealtimeTopic, version: number, data: unknown): Buffer {
+  return Buffer.from(JSON.stringify({ topic, version, data } satisfies ServerFrame));
+}
 
 function hold(topic: RealtimeTopic, { version, data }: TopicSnapshot): HeldSnapshot {
   return { version, frame: JSON.stringify({ topic, version, data } satisfies ServerFrame) };

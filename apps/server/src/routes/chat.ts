@@ -3,14 +3,14 @@ import { z } from 'zod';
 import {
   CHAT_BODY_MAX_BYTES,
   CHAT_NAME_RULE,
+  CHAT_REACTION_KINDS_MAX,
+  CHAT_REACTIONS_PER_CHATTER_MAX,
   chatMessagesQuerySchema,
   chatMuteBodySchema,
   chatNameKey,
   chatReactionParamSchema,
   chatSessionBodySchema,
-  CHAT_RESUME_MAX_EVENTS,
   postChatMessageBodySchema,
-  type ChatEvent,
   type ChatMessagesPage,
   type ChatSession,
   type ErrorBody,
@@ -24,14 +24,12 @@ import type { ChatterCookies } from '../chat/chatter-cookie.ts';
 import type { StoredSession } from '../store/session-repo.ts';
 import type { ChatLimits } from '../chat/chat-limits.ts';
 import { CHAT_SESSION_TTL_MS, type ChatService, type Chatter } from '../chat/chat-service.ts';
-import type { RealtimeHub } from '../realtime/hub.ts';
 import type { ChatRepo } from '../store/chat-repo.ts';
 
 interface ChatRouteOptions {
   config: Pick<AppConfig, 'admin' | 'allowedOrigins'>;
   chat: ChatService;
   repo: ChatRepo;
-  hub: RealtimeHub;
   /** The admin's sign-in sessions (read only: is this request the admin's?). */
   adminSessions: SessionService;
   /** The chat's own sessions, in their own cookie. */
@@ -54,19 +52,14 @@ const SLOW_DOWN_ERROR = 'You are sending too fast. Wait a moment.';
 const NOT_ADMIN_ERROR = 'Only the admin may moderate the chat.';
 const NO_MESSAGE_ERROR = 'That message does not exist.';
 const INVALID_ERROR = 'Invalid chat request.';
+const TOO_MANY_KINDS_ERROR = `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.`;
+const TOO_MANY_MINE_ERROR = `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.`;
 
 /** POST /api/chat/session … /api/chat/mutes: thin — parse, check limits, call the chat service, reply. */
 export async function chatRoutes(
   app: FastifyInstance,
-  { config, chat, repo, hub, adminSessions, chatSessions, limits, chatters, now, onMessagePosted }: ChatRouteOptions,
+  { config, chat, repo, adminSessions, chatSessions, limits, chatters, now, onMessagePosted }: ChatRouteOptions,
 ): Promise<void> {
-  hub.registerLog('chat', {
-    head: () => repo.head(),
-    after: async (seq, limit) => (await repo.eventsAfter(seq, limit)).map((logged) => ({ seq: logged.seq, data: logged.event })),
-    maxReplay: CHAT_RESUME_MAX_EVENTS,
-    resync: { type: 'resync' } satisfies ChatEvent,
-  });
-
   // Bodies that never reach a handler (not JSON, too large) get the same JSON error shape.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -200,9 +193,11 @@ export async function chatRoutes(
     if (!params.success) return reply.code(400).send({ error: 'Not a reaction.' } satisfies ErrorBody);
     const waitMs = await limits.reaction(chatter.key);
     if (waitMs > 0) return tooFast(reply, waitMs);
-    const reactions = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
-    if (reactions === null) return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
-    return { messageId: params.data.id, reactions };
+    const result = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
+    if (result === 'missing') return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
+    if (result === 'too-many-kinds') return reply.code(409).send({ error: TOO_MANY_KINDS_ERROR } satisfies ErrorBody);
+    if (result === 'too-many-mine') return reply.code(409).send({ error: TOO_MANY_MINE_ERROR } satisfies ErrorBody);
+    return { messageId: params.data.id, reactions: result };
   };
   app.put('/api/chat/messages/:id/reactions/:emoji', react(true));
   app.delete('/api/chat/messages/:id/reactions/:emoji', react(false));

@@ -1,5 +1,12 @@
 import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
-import { CHAT_REMOVED_TEXT, type ChatEvent, type ChatMessage, type ChatReaction } from '@onair/core';
+import {
+  CHAT_REACTION_KINDS_MAX,
+  CHAT_REACTIONS_PER_CHATTER_MAX,
+  CHAT_REMOVED_TEXT,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatReaction,
+} from '@onair/core';
 import type { Db } from './db.ts';
 import type { ChatMessageTable, Database } from './schema.ts';
 
@@ -40,6 +47,12 @@ export class ChatRepo {
   async head(): Promise<number> {
     const row = await this.db.selectFrom('chat_counter').select('seq').where('id', '=', 1).executeTakeFirstOrThrow();
     return Number(row.seq);
+  }
+
+  /** The seq of the oldest event still stored (retention deletes from the start), or null for none. */
+  async firstEventSeq(): Promise<number | null> {
+    const row = await this.db.selectFrom('chat_event').select((eb) => eb.fn.min('seq').as('first')).executeTakeFirst();
+    return row?.first == null ? null : Number(row.first);
   }
 
   async findMessage(id: string): Promise<(ChatMessage & { chatterKey: string }) | null> {
@@ -85,7 +98,9 @@ export class ChatRepo {
 
   /**
    * Gives (`on`) or takes back one chatter's emoji on a message. The new reactions list and its
-   * event seq; 'unchanged' when it was already so (no event); 'missing' for no such live message.
+   * event seq; 'unchanged' when it was already so (no event); 'missing' for no such live message;
+   * 'too-many-kinds' / 'too-many-mine' when giving it would pass `CHAT_REACTION_KINDS_MAX` different
+   * emoji on the message or `CHAT_REACTIONS_PER_CHATTER_MAX` of this chatter's.
    */
   async setReaction(
     messageId: string,
@@ -93,23 +108,26 @@ export class ChatRepo {
     emoji: string,
     on: boolean,
     nowMs: number,
-  ): Promise<{ seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing'> {
+  ): Promise<{ seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing' | 'too-many-kinds' | 'too-many-mine'> {
     return this.db.transaction().execute(async (trx) => {
+      // Everything below reads what every earlier event committed: a double tap waits for the first
+      // tap and finds it given; a reaction racing the admin's removal finds the message removed.
+      await lockLog(trx);
       const message = await trx.selectFrom('chat_message').select('deleted').where('id', '=', messageId).executeTakeFirst();
       if (!message || message.deleted === 1) return 'missing';
-      const mine = trx
-        .selectFrom('chat_reaction')
-        .select('seq')
-        .where('message_id', '=', messageId)
-        .where('chatter_key', '=', chatter.key)
-        .where('emoji', '=', emoji);
-      const given = (await mine.executeTakeFirst()) !== undefined;
-      if (given === on) return 'unchanged';
+      const given = await trx.selectFrom('chat_reaction').select(['chatter_key', 'emoji']).where('message_id', '=', messageId).execute();
+      const mine = given.filter((reaction) => reaction.chatter_key === chatter.key);
+      if (mine.some((reaction) => reaction.emoji === emoji) === on) return 'unchanged';
+      if (on && mine.length >= CHAT_REACTIONS_PER_CHATTER_MAX) return 'too-many-mine';
+      const kinds = new Set(given.map((reaction) => reaction.emoji));
+      if (on && !kinds.has(emoji) && kinds.size >= CHAT_REACTION_KINDS_MAX) return 'too-many-kinds';
       const seq = await nextSeq(trx);
       if (on) {
         await trx
           .insertInto('chat_reaction')
           .values({ message_id: messageId, chatter_key: chatter.key, emoji, name: chatter.name, seq })
+          // Idempotent even for a writer that skipped the lock: a second insert of one reaction is no error.
+          .onConflict((conflict) => conflict.columns(['message_id', 'chatter_key', 'emoji']).doNothing())
           .execute();
       } else {
         await trx
@@ -279,6 +297,14 @@ export class ChatRepo {
     const reactions = await reactionsOf(db, rows.map((row) => row.id));
     return rows.map((row) => ({ ...toMessage(row), reactions: reactions.get(row.id) ?? [] }));
   }
+}
+
+/**
+ * Takes the log's lock (the counter row) without taking a seq: on PostgreSQL the transaction waits
+ * here for every event being written and holds off new ones until it commits; SQLite has one writer.
+ */
+async function lockLog(trx: Transaction<Database>): Promise<void> {
+  await trx.updateTable('chat_counter').set({ seq: sql<number>`seq` }).where('id', '=', 1).execute();
 }
 
 async function nextSeq(trx: Transaction<Database>): Promise<number> {

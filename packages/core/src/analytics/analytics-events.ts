@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isAllowedReaction } from '../chat/chat-reactions.ts';
+import { canonicalReaction } from '../chat/chat-reactions.ts';
 import { SLEEP_MAX_MINUTES, SLEEP_MIN_MINUTES } from '../constants.ts';
 import { SLOT_TEXT_MAX_CHARS } from '../schedule/schedule-schema.ts';
 import {
@@ -41,7 +41,7 @@ const showParams = z.pipe(
 export const analyticsEventParams = {
   chat_close: empty,
   message_sent: z.strictObject({ has_reply: z.boolean(), has_mentions: z.boolean() }),
-  reaction_given: z.strictObject({ reaction_type: z.string().check(z.refine(isAllowedReaction)) }),
+  reaction_given: z.strictObject({ reaction_type: z.string().check(z.refine((reaction) => canonicalReaction(reaction) !== null)) }),
   emoji_modal_open: empty,
   sleep_timer_start: z.strictObject({
     timer_minutes: z.int().check(z.minimum(SLEEP_MIN_MINUTES), z.maximum(SLEEP_MAX_MINUTES)),

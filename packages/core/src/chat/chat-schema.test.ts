@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { chatFrameSchema, clientFrameSchema, serverFrameSchema } from '../realtime/frames.ts';
 import {
   CHAT_MESSAGE_MAX_CHARS,
+  chatEventSupersession,
   chatMessagesQuerySchema,
+  chatReactionParamSchema,
   chatSessionBodySchema,
   postChatMessageBodySchema,
+  type ChatMessage,
 } from './chat-schema.ts';
 
 const id = '0b7e6f1c-2f7a-4c55-9a43-2f1e3b4c5d6e';
@@ -30,6 +33,14 @@ describe('chat request bodies', () => {
     expect(chatMessagesQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
     expect(chatMessagesQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
   });
+
+  it('a reaction is read as it is kept: VS16 normalised, anything but one RGI emoji refused', () => {
+    expect(chatReactionParamSchema.parse('👍\uFE0F')).toBe('👍');
+    expect(chatReactionParamSchema.parse('\u2764')).toBe('❤️');
+    const refused = chatReactionParamSchema.safeParse('😀\u200D😀');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Not a reaction.');
+  });
 });
 
 describe('chat frames', () => {
@@ -42,5 +53,19 @@ describe('chat frames', () => {
     expect(chatFrameSchema.parse(frame)).toEqual(frame);
     expect(serverFrameSchema.safeParse(frame).success).toBe(true);
     expect(chatFrameSchema.safeParse({ ...frame, data: { type: 'shout' } }).success).toBe(false);
+  });
+});
+
+describe('which chat events a resume may leave out', () => {
+  const message: ChatMessage = { id, seq: 1, name: 'Ann', text: 'hi', replyTo: null, mentions: [], reactions: [], createdAt: 0, deleted: false, admin: false };
+  it("a message's newest reactions list replaces its earlier ones; its tombstone replaces it and its reactions", () => {
+    expect(chatEventSupersession({ type: 'message', message })).toEqual({ key: `message:${id}`, replaces: [] });
+    expect(chatEventSupersession({ type: 'reactions', messageId: id, reactions: [] })).toEqual({ key: `reactions:${id}`, replaces: [`reactions:${id}`] });
+    expect(chatEventSupersession({ type: 'deleted', message: { ...message, deleted: true } })).toEqual({
+      key: `deleted:${id}`,
+      replaces: [`message:${id}`, `reactions:${id}`],
+    });
+    expect(chatEventSupersession({ type: 'resync' })).toBeNull();
+    expect(chatEventSupersession({ type: 'superseded' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CHAT_NAME_RULE, isValidChatName, normalizeChatName } from './chat-name.ts';
-import { isAllowedReaction } from './chat-reactions.ts';
+import { canonicalReaction } from './chat-reactions.ts';
 
 /** Longest message, in characters (code points) after trimming. */
 export const CHAT_MESSAGE_MAX_CHARS = 500;
@@ -120,8 +120,15 @@ export const chatMessagesQuerySchema = z.object({
 export const chatMessagesPageSchema = z.object({ messages: z.array(chatMessageSchema) });
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
-/** The `:emoji` of PUT/DELETE /api/chat/messages/:id/reactions/:emoji (after URL decoding). */
-export const chatReactionParamSchema = z.string().check(z.refine(isAllowedReaction, 'Not a reaction.'));
+/** The `:emoji` of PUT/DELETE /api/chat/messages/:id/reactions/:emoji (after URL decoding), as it is kept (`canonicalReaction`). */
+export const chatReactionParamSchema = z.pipe(
+  z.string(),
+  z.transform((emoji, context) => {
+    const reaction = canonicalReaction(emoji);
+    if (reaction === null) context.issues.push({ code: 'custom', message: 'Not a reaction.', input: emoji });
+    return reaction ?? emoji;
+  }),
+);
 
 /** POST /api/chat/mutes (admin): mute `name` for `minutes` (0 lifts the mute). */
 export const chatMuteBodySchema = z.object({
@@ -141,12 +148,37 @@ export const chatMutedErrorSchema = z.object({ error: z.string(), mutedUntil: z.
  * - `reactions`: a message's reactions changed (the whole new list);
  * - `deleted`: the admin removed a message (its tombstone);
  * - `resync`: no events follow from what the client holds (it held nothing, or is too far behind,
- *   or the store was reset): page with GET /api/chat/messages; live events continue after `version`.
+ *   or the store was reset): page with GET /api/chat/messages; live events continue after `version`;
+ * - `superseded`: only in a resume, which sends what changed rather than every step: the events up
+ *   to `version` that were not sent are ones a later frame of the same resume replaces (see
+ *   `chatEventSupersession`), so skipping them is no gap.
  */
 export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: chatMessageSchema }),
   z.object({ type: z.literal('reactions'), messageId: z.uuid(), reactions: z.array(chatReactionSchema) }),
   z.object({ type: z.literal('deleted'), message: chatMessageSchema }),
   z.object({ type: z.literal('resync') }),
+  z.object({ type: z.literal('superseded') }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/**
+ * What a chat event sets (`key`) and which earlier events it makes stale (`replaces`, by their
+ * keys): a reactions event carries the message's whole list, so it replaces the message's earlier
+ * lists; a removal's tombstone replaces the message and its reactions (so a resume never sends the
+ * removed text, and a client that never held the message gets the tombstone). null: replaces
+ * nothing and is replaced by nothing.
+ */
+export function chatEventSupersession(event: ChatEvent): { key: string; replaces: string[] } | null {
+  switch (event.type) {
+    case 'message':
+      return { key: `message:${event.message.id}`, replaces: [] };
+    case 'reactions':
+      return { key: `reactions:${event.messageId}`, replaces: [`reactions:${event.messageId}`] };
+    case 'deleted':
+      return { key: `deleted:${event.message.id}`, replaces: [`message:${event.message.id}`, `reactions:${event.message.id}`] };
+    case 'resync':
+    case 'superseded':
+      return null;
+  }
+}

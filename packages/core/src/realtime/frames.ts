@@ -23,9 +23,11 @@ import { nowPlayingSchema, trackHistoryEntrySchema } from '../metadata/now-playi
  * frames with these same schemas.
  *
  * 'chat' is an event log, not a document: `version` is the event's seq (gapless, increasing), and
- * `versions: { chat: <last seq held> }` on subscribe replays exactly the events after it, in order;
- * a client holding nothing or more than `CHAT_RESUME_MAX_EVENTS` behind gets one `resync` frame
- * instead (page with GET /api/chat/messages). Live events then follow.
+ * `versions: { chat: <last seq held> }` on subscribe sends what changed after it, in order: each
+ * event, except those a later one replaces (a message's older reaction lists, a removed message and
+ * its reactions before its tombstone), which a `superseded` frame stands for. A client holding
+ * nothing, or further behind than the server's memory of the log reaches, gets one `resync` frame
+ * instead (page with GET /api/chat/messages). Live events then follow, every one.
  */
 export const REALTIME_TOPICS = ['schedule', 'now-playing', 'chat'] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
@@ -59,7 +61,11 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
  */
 export const CLOSE_SERVICE_RESTART = 1012;
 
-/** A client further behind than this many chat events is told to page with GET instead of replayed. */
+/**
+ * How far a resume reaches back: the server keeps the newest this many events that no later one
+ * replaces (and, after a start, reads this many back from the store once). A client further behind
+ * is told to page with GET instead; a reaction flood does not push it there, its changes collapse.
+ */
 export const CHAT_RESUME_MAX_EVENTS = 500;
 
 /** A `chat` frame: one room event (see `chatEventSchema`), `version` its seq. */

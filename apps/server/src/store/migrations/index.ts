@@ -6,6 +6,7 @@ import * as createPush from './0004-create-push.ts';
 import * as createAnalytics from './0005-create-analytics.ts';
 import * as chatPerson from './0006-chat-person.ts';
 import * as analyticsKnownShows from './0007-analytics-known-shows.ts';
+import * as tidyChatReactions from './0008-tidy-chat-reactions.ts';
 
 /** Every migration in order; names sort lexically, so keep the zero-padded prefix. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-create-analytics': createAnalytics,
   '0006-chat-person': chatPerson,
   '0007-analytics-known-shows': analyticsKnownShows,
+  '0008-tidy-chat-reactions': tidyChatReactions,
 };

@@ -289,6 +289,24 @@ describe('ChatService: session and live events', () => {
     stop();
   });
 
+  it("takes a resume's superseded frame as no gap: the reactions that follow apply, history is not read again", async () => {
+    const server = memoryApi();
+    server.messages.push(chatMessage(1), chatMessage(2));
+    const { service, stop, sockets } = startService(server.api);
+    await settle();
+    sockets[0]?.open();
+    const reads = vi.mocked(server.api.messages).mock.calls.length;
+    sockets[0]?.receive({ topic: 'chat', version: 3, data: { type: 'message', message: chatMessage(3) } });
+    // Seqs 4 and 5 were reaction changes on message 3 that the list at seq 6 replaces.
+    sockets[0]?.receive({ topic: 'chat', version: 5, data: { type: 'superseded' } });
+    const reactions = [{ emoji: '🔥', names: ['Ann', 'Bob'] }];
+    sockets[0]?.receive({ topic: 'chat', version: 6, data: { type: 'reactions', messageId: ID(3), reactions } });
+    await settle();
+    expect(service.state.messages.at(-1)).toMatchObject({ seq: 3, reactions });
+    expect(vi.mocked(server.api.messages).mock.calls.length).toBe(reads);
+    stop();
+  });
+
   it('takes my own message from the live topic as the confirmation of the pending copy', async () => {
     const server = memoryApi();
     const { service, stop, sockets } = startService(server.api);

@@ -227,6 +227,8 @@ export class ChatService {
     const held = this.#heldSeq;
     if (held !== null && version <= held) return; // already applied (a resubscribe overlapping)
     this.#heldSeq = version;
+    // A resume left out the events up to `version` because frames after it replace them: no gap.
+    if (event.type === 'superseded') return;
     if (event.type === 'message') {
       this.#merge([event.message]);
       if (!this.#isMine(event.message)) this.#set({ lastLive: event.message });
