@@ -117,7 +117,7 @@ describe('analytics parameters under attack: text the admin would read as the st
     );
     const answer = await postEvents(target(), batch(invented));
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ error: 'An analytics batch may name only shows of the schedule.' });
+    expect(await answer.json()).toEqual({ error: 'An analytics batch may name only shows of the schedule.', code: 'events_unknown_show' });
     expect(target().storeSnapshot()).toEqual(before);
     expect(await (await insights()).text()).not.toContain('evil.example');
   });

@@ -53,6 +53,41 @@ describe('the Origin check', () => {
     expect(own.status).toBe(200);
   });
 
+  it('refuses every write of every route from another site with the same 403 and code, unknown paths too, storing nothing', async () => {
+    const before = target().storeSnapshot();
+    const message = '00000000-0000-4000-8000-000000000000';
+    const writes: Array<[string, string]> = [
+      ['POST', '/api/auth/login'],
+      ['POST', '/api/auth/logout'],
+      ['PUT', '/api/schedule'],
+      ['POST', '/api/chat/session'],
+      ['DELETE', '/api/chat/session'],
+      ['POST', '/api/chat/messages'],
+      ['PUT', `/api/chat/messages/${message}/reactions/${encodeURIComponent('🔥')}`],
+      ['DELETE', `/api/chat/messages/${message}/reactions/${encodeURIComponent('🔥')}`],
+      ['DELETE', `/api/chat/messages/${message}`],
+      ['POST', '/api/chat/mutes'],
+      ['PUT', '/api/push/subscription'],
+      ['DELETE', '/api/push/subscription'],
+      ['POST', '/api/events'],
+      ['PATCH', '/api/a-route-added-next-year'],
+    ];
+    for (const [method, path] of writes) {
+      const response = await fetch(`${target().url}${path}`, {
+        method,
+        headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect({ method, path, status: response.status, body: await response.json() }).toEqual({
+        method,
+        path,
+        status: 403,
+        body: { error: 'Requests from another site are refused.', code: 'cross_site' },
+      });
+    }
+    expect(target().storeSnapshot()).toEqual(before);
+  });
+
   it('closes a socket that sends a bad frame, and logs none of them as a server error', async () => {
     const badFrames: Array<[string, string | Buffer]> = [
       ['not JSON', 'subscribe me'],

@@ -40,7 +40,10 @@ describe('push subscriptions under attack', () => {
     ]) {
       const response = await putSubscription(target(), subscriptionBody(endpoint));
       expect({ endpoint: endpoint.slice(0, 80), status: response.status }).toEqual({ endpoint: endpoint.slice(0, 80), status: 400 });
-      expect(await response.json()).toEqual({ error: expect.stringMatching(/^(The push endpoint|Invalid push subscription)/) as unknown });
+      expect(await response.json()).toEqual({
+        error: expect.stringMatching(/^(The push endpoint|Invalid push subscription)/) as unknown,
+        code: expect.stringMatching(/^push_(endpoint_refused|subscription_invalid)$/) as unknown,
+      });
     }
     expect(target().storeSnapshot()).toEqual(before);
   });

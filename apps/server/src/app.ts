@@ -3,7 +3,9 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { ScheduleDocument } from '@onair/core';
 import { LoginLimiter } from './auth/login-limiter.ts';
+import { registerOriginGuard } from './auth/origin.ts';
 import { requireAdmin } from './auth/require-admin.ts';
+import { registerErrorHandler } from './http-errors.ts';
 import { SessionService } from './auth/sessions.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { LocalBus, RedisBus } from './realtime/bus.ts';
@@ -78,6 +80,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   });
   registerSecurityHeaders(app, config.station, config);
+  registerErrorHandler(app);
+  registerOriginGuard(app, config.allowedOrigins);
   // Pages, scripts, styles and JSON go out compressed (brotli or gzip, whichever the client takes):
   // a third of the bytes on a slow mobile link. Before every route, the file server included; audio
   // is not compressible and passes as is. Request bodies are never inflated: their size limits stay
@@ -98,12 +102,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(stationRoutes, { station: config.station });
   await app.register(manifestRoutes, { station: config.station });
   await app.register(authRoutes, { config, sessions, limiter: new LoginLimiter(app) });
-  await app.register(realtimeRoutes, { hub, allowedOrigins: config.allowedOrigins });
+  await app.register(realtimeRoutes, { hub });
   const chatSessions = await setUpChat(app, { db: deps.db, config, hub, adminSessions: sessions, now, onMessagePosted: () => metrics.chatMessagePosted() });
   const push = await setUpPush({ config: config.push, db: deps.db, schedules, timeZone: config.station.timeZone, now, logger: app.log, transport: deps.pushTransport, onOutcome: (outcome) => metrics.pushOutcome(outcome) });
   const onSaved = (previous: ScheduleDocument, saved: ScheduleDocument) => void push.scheduler.scheduleSaved(previous, saved);
   await app.register(scheduleRoutes, { schedules, hub, requireAdmin: requireAdmin(sessions, config), now, onSaved });
-  await app.register(pushRoutes, { pushes: push.pushes, publicKey: push.publicKey, allowedHosts: config.push.serviceHosts, allowedOrigins: config.allowedOrigins, now });
+  await app.register(pushRoutes, { pushes: push.pushes, publicKey: push.publicKey, allowedHosts: config.push.serviceHosts, now });
   if (deps.pushTimer !== false) push.scheduler.start();
   app.addHook('onClose', async () => push.scheduler.stop());
   let fetchStatus = fetchStatusFrom(config.statusUrl);
@@ -127,7 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   const streams = [config.station.streams.standard, config.station.streams.high];
   const listeners = new ListenerRecorder(analytics, streams, now, app.log);
-  await app.register(eventsRoutes, { analytics, allowedOrigins: config.allowedOrigins, now });
+  await app.register(eventsRoutes, { analytics, now });
   await app.register(insightsRoutes, { analytics, sessions, chatSessions, config, timeZone: config.station.timeZone, now });
   const nowPlayingTopic = new NowPlayingTopic(hub);
   const nowPlaying = new IcecastPoller({

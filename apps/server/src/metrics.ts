@@ -78,7 +78,7 @@ export async function metricsRoutes(app: FastifyInstance, { metrics, allowedFrom
   const peers = allowedPeers(allowedFrom);
   app.get('/metrics', async (request, reply) => {
     // request.ip is the client a TRUST_PROXY proxy forwarded, so a public request through nginx is refused.
-    if (!isAllowed(peers, request.ip)) return reply.code(403).send({ error: 'Metrics are not served to this address.' } satisfies ErrorBody);
+    if (!isAllowed(peers, request.ip)) return reply.code(403).send({ error: 'Metrics are not served to this address.', code: 'metrics_forbidden' } satisfies ErrorBody);
     reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

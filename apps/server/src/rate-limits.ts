@@ -112,7 +112,11 @@ declare module 'fastify' {
  * the same budget, else in memory (an LRU of `LIMIT_KEYS_IN_MEMORY` keys per limit, so made-up
  * keys cannot grow memory). Call once, before any `KeyedLimit` is made.
  */
-export async function registerRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  { commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS }: { commandTimeoutMs?: number } = {},
+): Promise<void> {
   if (!redisUrl) {
     app.decorate('limitStoreFor', () => new MemoryStore());
     return;
@@ -120,7 +124,7 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
   const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: commandTimeoutMs,
     retryStrategy: (times: number) => Math.min(times * 100, 1_000),
   });
   // The realtime bus logs the outage once; here an error only means "skip the limit".

@@ -135,7 +135,7 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
     }));
     const flood = await post(batch([favourite, timer, ...invented]));
     expect(flood.statusCode).toBe(400);
-    expect(flood.json()).toEqual({ error: UNKNOWN_SHOW_ERROR });
+    expect(flood.json()).toEqual({ error: UNKNOWN_SHOW_ERROR, code: 'events_unknown_show' });
     // One made-up id among real events is enough, under either event.
     const one = await post(
       batch([favourite, { name: 'show_unfavorited', params: { show_id: PHISHING }, at: 1 }]),
@@ -173,7 +173,7 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
         { show: SHOW_NAME, favorited: 1, unfavorited: 0 },
       ]);
       clock = new Date(NOW.getTime() + 91 * 86_400_000);
-      expect((await send(batch([favourite]))).json()).toEqual({ error: UNKNOWN_SHOW_ERROR });
+      expect((await send(batch([favourite]))).json()).toEqual({ error: UNKNOWN_SHOW_ERROR, code: 'events_unknown_show' });
     } finally {
       await later.close();
     }
@@ -265,25 +265,25 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
   ])('refuses %s with a reason and stores nothing', async (_label, payload, status) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ error: 'Invalid analytics batch.' });
+    expect(response.json()).toEqual({ error: 'Invalid analytics batch.', code: 'events_invalid' });
     expect(await eventRows()).toEqual({ events: [], params: [] });
   });
 
   it('refuses non-JSON (400), 51 events and a 17 KB body (413), storing nothing', async () => {
     const garbage = await post('{"events": [', { 'content-type': 'application/json' });
     expect(garbage.statusCode).toBe(400);
-    expect(garbage.json()).toEqual({ error: 'Invalid analytics batch.' });
+    expect(garbage.json()).toEqual({ error: 'Invalid analytics batch.', code: 'events_invalid' });
     expect((await post('not json', { 'content-type': 'text/plain' })).statusCode).toBe(400);
     // Valid JSON and a valid batch, refused for its size alone.
     const valid = JSON.stringify(batch([timer]));
     const big = valid + ' '.repeat(17 * 1024 - valid.length);
     const tooLarge = await post(big, { 'content-type': 'application/json' });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ error: 'The analytics batch is too large.' });
+    expect(tooLarge.json()).toEqual({ error: 'The analytics batch is too large.', code: 'too_large' });
     // 51 valid events fit in 16 KB; the event cap alone refuses them, as too large, not as invalid.
     const fiftyOne = await post(batch(Array<AnalyticsEvent>(ANALYTICS_MAX_EVENTS_PER_BATCH + 1).fill(timer)));
     expect(fiftyOne.statusCode).toBe(413);
-    expect(fiftyOne.json()).toEqual({ error: TOO_MANY_EVENTS_ERROR });
+    expect(fiftyOne.json()).toEqual({ error: TOO_MANY_EVENTS_ERROR, code: 'events_too_many' });
     expect(TOO_MANY_EVENTS_ERROR).toContain('at most 50 events');
     expect(await eventRows()).toEqual({ events: [], params: [] });
     const fifty = await post(batch(Array<AnalyticsEvent>(ANALYTICS_MAX_EVENTS_PER_BATCH).fill(timer)));
@@ -308,7 +308,7 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
   it('shows the insights to the admin only: 401 without a session, 403 for a listener signed into the chat', async () => {
     const anonymous = await app.inject('/api/insights');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: 'Sign in as the admin to see the insights.' });
+    expect(anonymous.json()).toEqual({ error: 'Sign in as the admin to see the insights.', code: 'sign_in_required' });
     await post(batch([favourite]));
     // A real listener session, from the chat's own sign-in route.
     const chat = await joinChat(app, 'NightOwl', LISTENER_IP);
@@ -319,7 +319,7 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
       const listener = await app.inject({ url: '/api/insights?days=7', headers: { cookie } });
       expect(listener.statusCode, cookie).toBe(403);
       // The refusal alone: no count, show name or any other insight.
-      expect(listener.json(), cookie).toEqual({ error: 'Only the admin may see the insights.' });
+      expect(listener.json(), cookie).toEqual({ error: 'Only the admin may see the insights.', code: 'admin_only' });
       expect(listener.body).not.toContain(SHOW_NAME);
     }
     const admin = await loginAsAdmin(app);

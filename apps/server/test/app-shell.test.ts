@@ -155,7 +155,7 @@ describe('the app shell in index.html', () => {
     for (const { url, accept } of cases) {
       const response = await app.inject({ url, headers: { accept } });
       expect(response.statusCode, `${url} ${accept}`).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not found' });
+      expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
     }
     expect((await app.inject({ url: '/api/station', headers: { accept: '*/*' } })).json()).toMatchObject({
       name: 'Harbour FM',

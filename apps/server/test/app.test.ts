@@ -82,7 +82,7 @@ describe('the app over HTTP', () => {
   it('answers unknown API paths with JSON 404, not the app', async () => {
     const response = await app.inject({ url: '/api/nope', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found' });
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('serves an Icecast-shaped demo status feed', async () => {

@@ -58,7 +58,7 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
     for (const password of [ADMIN.password.toUpperCase(), `${ADMIN.password} `, ADMIN.password.slice(0, -1), '']) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, password }, remoteAddress: password });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Wrong username or password.' });
+      expect(response.json()).toEqual({ error: 'Wrong username or password.', code: 'sign_in_wrong' });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -136,9 +136,10 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
       method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'Requests from another site are refused.', code: 'cross_site' });
     const cookie = await loginAsAdmin(app);
     const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
-    expect(out.json()).toEqual({ error: 'Cross-site sign-out refused.' });
+    expect(out.json()).toEqual({ error: 'Requests from another site are refused.', code: 'cross_site' });
     expect((await me(cookie)).role).toBe('admin');
   });
 });
@@ -151,7 +152,7 @@ describe.each(STORE_KINDS)('with editing off on $kind', ({ open }) => {
       expect((await app.inject('/api/auth/me')).json()).toEqual({ role: 'listener', signInEnabled: false });
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'Admin sign-in is turned off on this server.' });
+      expect(response.json()).toEqual({ error: 'Admin sign-in is turned off on this server.', code: 'sign_in_off' });
     } finally {
       await app.close();
       await store.dispose();

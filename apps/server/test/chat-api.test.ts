@@ -54,14 +54,14 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     it.each([['x'], ['<script>alert(1)</script>'], ['a'.repeat(25)], [42]])('400 for the name %j', async (name) => {
       const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: expect.any(String) });
+      expect(response.json()).toEqual({ error: expect.any(String), code: 'chat_name_invalid' });
     });
 
     it('409 for a name another chatter holds, folded (sean = Seán); the holder may re-send it', async () => {
       const holder = await joinChat(app, 'Seán');
       const other = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'S.E.A.N' } });
       expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ error: expect.any(String) });
+      expect(other.json()).toEqual({ error: expect.any(String), code: 'chat_name_taken' });
       const again = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Seán' }, headers: { cookie: holder } });
       expect(again.statusCode).toBe(200);
     });
@@ -92,7 +92,7 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Ann' }, headers: CROSS_SITE })).statusCode).toBe(403);
       const big = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Ann', pad: 'x'.repeat(3_000) } });
       expect(big.statusCode).toBe(413);
-      expect(big.json()).toEqual({ error: expect.any(String) });
+      expect(big.json()).toEqual({ error: expect.any(String), code: 'too_large' });
     });
 
     it(`429 with Retry-After after ${CHAT_SESSIONS_PER_ADDRESS} new names from one address in an hour; other addresses go on`, async () => {
@@ -168,7 +168,7 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       // Muting a name nobody has used is a clear 404.
       const nobody = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Nobody Here', minutes: 5 } });
       expect(nobody.statusCode).toBe(404);
-      expect(nobody.json()).toEqual({ error: 'Nobody in the chat goes by that name.' });
+      expect(nobody.json()).toEqual({ error: 'Nobody in the chat goes by that name.', code: 'chat_nobody_named' });
     });
 
     it('the chatter cookie is HttpOnly, SameSite=Strict, scoped to /api/chat, and stored only as a hash', async () => {
@@ -208,10 +208,11 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     it('401 without a session, 403 cross-site', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/chat/messages', payload: { id: randomUUID(), text: 'hi' } });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: expect.any(String) });
+      expect(response.json()).toEqual({ error: expect.any(String), code: 'chat_no_session' });
       const cookie = await joinChat(app, 'Ann');
       const crossSite = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: { cookie, ...CROSS_SITE }, payload: { id: randomUUID(), text: 'hi' } });
       expect(crossSite.statusCode).toBe(403);
+      expect(crossSite.json()).toEqual({ error: expect.any(String), code: 'cross_site' });
     });
 
     it.each([
@@ -221,7 +222,7 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     ])('400 for %s text', async (_label, text) => {
       const response = await postMessage(app, await joinChat(app, 'Ann'), { text });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: expect.any(String) });
+      expect(response.json()).toEqual({ error: expect.any(String), code: 'chat_message_invalid' });
     });
 
     it('400 for a replyTo that does not exist; a real one is kept', async () => {
@@ -253,7 +254,7 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       }
       const refused = await postMessage(app, cookie, { text: 'too fast' });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: expect.any(String) });
+      expect(refused.json()).toEqual({ error: expect.any(String), code: 'rate_limited' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect((await postMessage(app, cookie, { id: ids[0] ?? '', text: 'm0' })).statusCode).toBe(200);
       // Another chatter has their own budget.
@@ -344,7 +345,7 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       for (const junk of [Array.from({ length: 8 }, () => '😀').join('\u200D'), tagged, '🇦🇦', '👍🏽👍']) {
         const refused = await react(ann, junk);
         expect(refused.statusCode, junk).toBe(400);
-        expect(refused.json()).toEqual({ error: 'Not a reaction.' });
+        expect(refused.json()).toEqual({ error: 'Not a reaction.', code: 'chat_reaction_invalid' });
       }
       expect(await history()).toEqual(before);
     });
@@ -362,11 +363,11 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const before = await history();
       const newKind = await react(chatters[6] ?? '', emoji[CHAT_REACTION_KINDS_MAX] ?? '');
       expect(newKind.statusCode).toBe(409);
-      expect(newKind.json()).toEqual({ error: `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.` });
+      expect(newKind.json()).toEqual({ error: `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.`, code: 'chat_reaction_kinds_full' });
       const fan = chatters[0] ?? '';
       const fourth = await react(fan, emoji[5] ?? '');
       expect(fourth.statusCode).toBe(409);
-      expect(fourth.json()).toEqual({ error: `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.` });
+      expect(fourth.json()).toEqual({ error: `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.`, code: 'chat_reactions_mine_full' });
       expect(await history()).toEqual(before);
       // A reaction already there still takes more names.
       expect((await react(chatters[6] ?? '', emoji[0] ?? '')).statusCode).toBe(200);
@@ -423,7 +424,7 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(mutedUntil).toBeGreaterThan(Date.now());
       const refused = await postMessage(app, ann, { text: 'let me talk' });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ error: expect.stringContaining('muted'), mutedUntil });
+      expect(refused.json()).toEqual({ error: expect.stringContaining('muted'), code: 'chat_muted', mutedUntil });
       expect((await app.inject({ method: 'PUT', url: `/api/chat/messages/${target.id}/reactions/${encodeURIComponent('👍')}`, headers: { cookie: ann } })).statusCode).toBe(403);
       expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Not Ann' }, headers: { cookie: ann } })).statusCode).toBe(403);
       expect((await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: -1 } })).statusCode).toBe(400);

@@ -95,7 +95,7 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
   it('accepts only an Origin equal to the full origin (scheme, host, port) the request was made to', async () => {
     const login = (app: FastifyInstance, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
       app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, headers, remoteAddress });
-    const refused = { error: 'Cross-site sign-in refused.' };
+    const refused = { error: 'Requests from another site are refused.', code: 'cross_site' };
 
     const direct = await start({ REALTIME_ALLOWED_ORIGINS: 'https://app.example' });
     const host = { host: 'radio.example' };
@@ -145,7 +145,7 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
       for (const accept of ['text/html', 'application/json', '*/*']) {
         const response = await app.inject({ url, headers: { accept } });
         expect(response.statusCode, `${url} ${accept}`).toBe(404);
-        expect(response.json()).toEqual({ error: 'Not found' });
+        expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
         expect(response.body).not.toContain(SECRET);
       }
     }

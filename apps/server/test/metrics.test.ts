@@ -29,7 +29,7 @@ describe.each(STORE_KINDS)('/metrics on $kind', ({ open }) => {
     const app = await start();
     const refused = await scrape(app, '203.0.113.9');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'Metrics are not served to this address.' });
+    expect(refused.json()).toEqual({ error: 'Metrics are not served to this address.', code: 'metrics_forbidden' });
     const listed = await start({ METRICS_ALLOWED_FROM: '10.0.0.0/8, 192.0.2.7' });
     expect((await scrape(listed, '10.20.30.40')).statusCode).toBe(200);
     expect((await scrape(listed, '192.0.2.7')).statusCode).toBe(200);

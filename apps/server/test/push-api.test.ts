@@ -65,7 +65,7 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
     expect(await stored()).toEqual([]);
     const bad = await app.inject({ method: 'DELETE', url: '/api/push/subscription', payload: { endpoint: '' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Name the push endpoint to unsubscribe.' });
+    expect(bad.json()).toEqual({ error: 'Name the push endpoint to unsubscribe.', code: 'push_unsubscribe_invalid' });
   });
 
   it.each([
@@ -77,14 +77,14 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
   ])('answers %s with 400 { error } and stores nothing', async (_name, payload) => {
     const response = await put(payload, typeof payload === 'string' ? { 'content-type': 'application/json' } : {});
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Invalid push subscription: endpoint, keys.p256dh and keys.auth must all be present and non-empty.' });
+    expect(response.json()).toEqual({ error: 'Invalid push subscription: endpoint, keys.p256dh and keys.auth must all be present and non-empty.', code: 'push_subscription_invalid' });
     expect(await stored()).toEqual([]);
   });
 
   it('names the bad preference', async () => {
     const response = await put({ subscription: browser.subscription, preferences: { reminderTime: 7 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Invalid notification preferences: preferences.reminderTime: reminderTime must be one of 5, 10, 15, 30, 60' });
+    expect(response.json()).toEqual({ error: 'Invalid notification preferences: preferences.reminderTime: reminderTime must be one of 5, 10, 15, 30, 60', code: 'push_preferences_invalid' });
   });
 
   // Core's schemas are zod/mini, which has no message texts; the server's classic zod installs English ones.
@@ -93,6 +93,7 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Invalid notification preferences: preferences.enabled: Invalid input: expected boolean, received string',
+      code: 'push_preferences_invalid',
     });
   });
 

@@ -57,7 +57,7 @@ describe.each(STORE_KINDS)('PUT /api/push/subscription refuses endpoints that ar
     const before = await stored();
     const response = await put(endpoint);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error });
+    expect(response.json()).toEqual({ error, code: error.startsWith('Invalid push subscription') ? 'push_subscription_invalid' : 'push_endpoint_refused' });
     expect(await stored()).toEqual(before);
   });
 

@@ -82,7 +82,7 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     );
     const listener = await put(document, `onair_session=${token}`);
     expect(listener.statusCode).toBe(403);
-    expect(listener.json()).toEqual({ error: 'Only the admin may change the schedule.' });
+    expect(listener.json()).toEqual({ error: 'Only the admin may change the schedule.', code: 'admin_only' });
     expect((await put(document, admin, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect(await rawRow()).toEqual(before);
   });
@@ -98,6 +98,7 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
       error: 'The schedule changed meanwhile; reload it.',
+      code: 'schedule_stale',
       current: first.json(),
     });
     expect(await rawRow()).toEqual(before);
@@ -168,7 +169,7 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
       const response = await put(junk.payload, admin, junk.headers ?? {});
       expect(response.statusCode, junk.name).toBe(junk.status);
       if (junk.status === 400)
-        expect(response.json(), junk.name).toEqual({ error: 'Invalid schedule data format' });
+        expect(response.json(), junk.name).toEqual({ error: 'Invalid schedule data format', code: 'schedule_invalid' });
       expect(await rawRow(), junk.name).toEqual(before);
     }
   });
@@ -207,6 +208,7 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     expect(conflict.statusCode).toBe(409);
     expect(scheduleConflictSchema.parse(conflict.json())).toEqual({
       error: 'The schedule changed meanwhile; reload it.',
+      code: 'schedule_stale',
       current: { data: bundled, version: 1 },
     });
     expect(await rawRow()).toEqual(before);
@@ -221,10 +223,10 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
       await store.db.updateTable('schedule').set({ data }).execute();
       const get = await app.inject('/api/schedule');
       expect(get.statusCode).toBe(500);
-      expect(get.json()).toEqual({ error: 'Failed to load schedule.' });
+      expect(get.json()).toEqual({ error: 'Failed to load schedule.', code: 'server_error' });
       const stale = await put({ data: bundled, version: 5 });
       expect(stale.statusCode).toBe(500);
-      expect(stale.json()).toEqual({ error: 'Failed to save schedule.' });
+      expect(stale.json()).toEqual({ error: 'Failed to save schedule.', code: 'server_error' });
       // The server is still up, and an admin's save at the row's version repairs it.
       expect((await app.inject('/api/health')).statusCode).toBe(200);
       expect((await put({ data: bundled, version: 1 })).statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { openDb, type Db } from '../src/store/db.ts';
 
@@ -31,8 +30,16 @@ async function openSqlite(): Promise<TestStore> {
   };
 }
 
-async function openPostgres(attempt = 1): Promise<TestStore> {
-  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+/**
+ * Test stores share one database, each in its own schema. Kysely's migrator reads the catalog of
+ * every schema in the database, so a neighbour creating or dropping its schema at that moment
+ * fails the read ("schema test_… does not exist", "column … of relation kysely_migration does not
+ * exist"; seen with test files running side by side). Schema changes of test stores therefore take
+ * turns under this advisory lock, across every test process on the machine.
+ */
+const SCHEMA_CHANGE_LOCK = 0x6f6e6169;
+
+async function adminClient(): Promise<pg.Client> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   try {
     await admin.connect();
@@ -42,21 +49,31 @@ async function openPostgres(attempt = 1): Promise<TestStore> {
         'Start it (see README, "Tests") or set TEST_DATABASE_URL.',
     );
   }
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const db = await openDb({ databaseUrl: TEST_DATABASE_URL, dataDir: tmpdir(), pgSchema: schema }).catch(async (error: unknown) => {
-    // Kysely's migrator reads the catalog of every schema in the database, and a neighbouring test
-    // dropping its own schema at that moment fails the read ("schema test_… does not exist"). It is
-    // the tests sharing one database, not the store: try once more, in a fresh schema.
-    if (attempt < 3 && /schema "test_\w+" does not exist/.test(String(error))) return null;
-    throw error;
+  return admin;
+}
+
+/** Runs `change` holding the schema-change lock (released when the admin connection ends). */
+async function inTurn<T>(change: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = await adminClient();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    return await change(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function openPostgres(): Promise<TestStore> {
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const db = await inTurn(async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    return openDb({ databaseUrl: TEST_DATABASE_URL, dataDir: tmpdir(), pgSchema: schema });
   });
-  if (db === null) return openPostgres(attempt + 1);
   return {
     db,
     dispose: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();
+      await inTurn((admin) => admin.query(`drop schema ${schema} cascade`));
     },
   };
 }

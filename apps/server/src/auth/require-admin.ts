@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { ErrorBody } from '@onair/core';
 import type { AppConfig } from '../config.ts';
 import { normalizeName } from './credentials.ts';
-import { isAllowedOrigin } from './origin.ts';
 import type { SessionService } from './sessions.ts';
 import type { StoredSession } from '../store/session-repo.ts';
 
@@ -16,17 +16,17 @@ export function isCurrentAdmin(session: StoredSession | null, admin: AppConfig['
  * Guards admin-only routes. Used as an onRequest hook rather than a preHandler so an anonymous
  * caller is refused before the server reads (up to 256 KB of) their body. 401 without a session;
  * 403 for a session that is not the configured admin's (a listener session, an admin renamed or
- * removed from the config since sign-in) or for a cross-site Origin.
+ * removed from the config since sign-in). A cross-site write never gets here (registerOriginGuard).
  */
 export function requireAdmin(
   sessions: SessionService,
-  config: Pick<AppConfig, 'admin' | 'allowedOrigins'>,
+  config: Pick<AppConfig, 'admin'>,
 ): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await sessions.current(request);
-    if (!session) return reply.code(401).send({ error: 'Sign in as the admin to change the schedule.' });
-    if (!isCurrentAdmin(session, config.admin) || !isAllowedOrigin(request, config.allowedOrigins)) {
-      return reply.code(403).send({ error: 'Only the admin may change the schedule.' });
+    if (!session) return reply.code(401).send({ error: 'Sign in as the admin to change the schedule.', code: 'sign_in_required' } satisfies ErrorBody);
+    if (!isCurrentAdmin(session, config.admin)) {
+      return reply.code(403).send({ error: 'Only the admin may change the schedule.', code: 'admin_only' } satisfies ErrorBody);
     }
   };
 }

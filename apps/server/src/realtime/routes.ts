@@ -1,6 +1,5 @@
 import websocket, { type WebsocketPluginOptions } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { isAllowedOrigin } from '../auth/origin.ts';
 import { CLIENT_FRAME_MAX_BYTES } from './frames.ts';
 import type { RealtimeHub } from './hub.ts';
 
@@ -29,10 +28,10 @@ const onSocketError: NonNullable<WebsocketPluginOptions['errorHandler']> = (erro
   socket.terminate();
 };
 
-/** The WebSocket endpoint; a cross-site Origin is refused with 403 before the upgrade. */
+/** The WebSocket endpoint; a cross-site Origin is refused with 403 before the upgrade (registerOriginGuard). */
 export async function realtimeRoutes(
   app: FastifyInstance,
-  { hub, allowedOrigins }: { hub: RealtimeHub; allowedOrigins: readonly string[] },
+  { hub }: { hub: RealtimeHub },
 ): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: CLIENT_FRAME_MAX_BYTES },
@@ -45,15 +44,5 @@ export async function realtimeRoutes(
     },
   });
   app.addHook('onClose', async () => hub.close());
-  app.get(
-    REALTIME_PATH,
-    {
-      websocket: true,
-      preValidation: async (request, reply) => {
-        if (!isAllowedOrigin(request, allowedOrigins))
-          await reply.code(403).send({ error: 'Origin not allowed' });
-      },
-    },
-    (socket, request) => hub.attach(socket, request.log),
-  );
+  app.get(REALTIME_PATH, { websocket: true }, (socket, request) => hub.attach(socket, request.log));
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ErrorBody } from '@onair/core';
 import type { AppConfig } from '../config.ts';
 import { isAdminCredentials } from '../auth/credentials.ts';
 import { DeviceCookies } from '../auth/device-cookie.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
-import { isAllowedOrigin } from '../auth/origin.ts';
 import { isCurrentAdmin } from '../auth/require-admin.ts';
 import type { SessionService } from '../auth/sessions.ts';
 
@@ -14,7 +14,7 @@ const loginBody = z.object({
 });
 
 interface AuthRouteOptions {
-  config: Pick<AppConfig, 'admin' | 'allowedOrigins'>;
+  config: Pick<AppConfig, 'admin'>;
   sessions: SessionService;
   limiter: LoginLimiter;
 }
@@ -22,7 +22,6 @@ interface AuthRouteOptions {
 export async function authRoutes(app: FastifyInstance, { config, sessions, limiter }: AuthRouteOptions): Promise<void> {
   const devices = config.admin === null ? null : new DeviceCookies(config.admin);
   app.post('/api/auth/login', async (request, reply) => {
-    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: 'Cross-site sign-in refused.' });
     // request.ip is the real client: X-Forwarded-For counts only from a TRUST_PROXY peer.
     const attempt = { ip: request.ip, device: devices?.verify(request) ?? null };
     // The attempt's slots are taken before the password is looked at: a limited client learns
@@ -30,15 +29,15 @@ export async function authRoutes(app: FastifyInstance, { config, sessions, limit
     const admission = await limiter.admit(attempt);
     if (!admission.admitted) {
       reply.header('retry-after', String(Math.ceil(admission.retryAfterMs / 1000)));
-      return reply.code(429).send({ error: 'Too many sign-in attempts. Try again later.' });
+      return reply.code(429).send({ error: 'Too many sign-in attempts. Try again later.', code: 'rate_limited' } satisfies ErrorBody);
     }
     const body = loginBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Enter a username and password.' });
-    if (config.admin === null || devices === null) return reply.code(403).send({ error: 'Admin sign-in is turned off on this server.' });
+    if (!body.success) return reply.code(400).send({ error: 'Enter a username and password.', code: 'sign_in_invalid' } satisfies ErrorBody);
+    if (config.admin === null || devices === null) return reply.code(403).send({ error: 'Admin sign-in is turned off on this server.', code: 'sign_in_off' } satisfies ErrorBody);
     if (!isAdminCredentials(body.data, config.admin)) {
       // One line per failed guess, fixed text and the real address: what fail2ban matches (SECURITY.md).
       request.log.warn({ ip: request.ip }, 'admin sign-in failed');
-      return reply.code(401).send({ error: 'Wrong username or password.' });
+      return reply.code(401).send({ error: 'Wrong username or password.', code: 'sign_in_wrong' } satisfies ErrorBody);
     }
     await admission.succeeded();
     await sessions.start(request, reply, config.admin.username, 'admin');
@@ -47,8 +46,7 @@ export async function authRoutes(app: FastifyInstance, { config, sessions, limit
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    // A foreign page signing the admin out is a nuisance, not a takeover; refused like any cross-site write.
-    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: 'Cross-site sign-out refused.' });
+    // A foreign page signing the admin out would be a nuisance: refused like any cross-site write.
     await sessions.end(request, reply);
     return { role: 'listener' as const };
   });

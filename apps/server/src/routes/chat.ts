@@ -13,12 +13,13 @@ import {
   postChatMessageBodySchema,
   type ChatMessagesPage,
   type ChatSession,
+  type ChatMutedError,
   type ErrorBody,
 } from '@onair/core';
 import type { AppConfig } from '../config.ts';
 import { isReservedName } from '../auth/credentials.ts';
-import { isAllowedOrigin } from '../auth/origin.ts';
 import { isCurrentAdmin } from '../auth/require-admin.ts';
+import { useErrorTexts } from '../http-errors.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { ChatterCookies } from '../chat/chatter-cookie.ts';
 import type { StoredSession } from '../store/session-repo.ts';
@@ -27,7 +28,7 @@ import { CHAT_SESSION_TTL_MS, type ChatService, type Chatter } from '../chat/cha
 import type { ChatRepo } from '../store/chat-repo.ts';
 
 interface ChatRouteOptions {
-  config: Pick<AppConfig, 'admin' | 'allowedOrigins'>;
+  config: Pick<AppConfig, 'admin'>;
   chat: ChatService;
   repo: ChatRepo;
   /** The admin's sign-in sessions (read only: is this request the admin's?). */
@@ -45,7 +46,6 @@ const messageParams = z.object({ id: z.uuid() });
 const reactionParams = z.object({ id: z.uuid(), emoji: chatReactionParamSchema });
 
 const NO_SESSION_ERROR = 'Choose a chat name first.';
-const CROSS_SITE_ERROR = 'Cross-site chat requests are refused.';
 const RESERVED_ERROR = "That name is the station admin's.";
 const TAKEN_ERROR = 'Someone in the chat is using that name. Pick another.';
 const SLOW_DOWN_ERROR = 'You are sending too fast. Wait a moment.';
@@ -60,39 +60,34 @@ export async function chatRoutes(
   app: FastifyInstance,
   { config, chat, repo, adminSessions, chatSessions, limits, chatters, now, onMessagePosted }: ChatRouteOptions,
 ): Promise<void> {
-  // Bodies that never reach a handler (not JSON, too large) get the same JSON error shape.
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: 'That is too long to send.' } satisfies ErrorBody);
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: INVALID_ERROR } satisfies ErrorBody);
-    request.log.error({ err: error }, 'chat request failed');
-    return reply.code(500).send({ error: 'The chat is unavailable right now. Try again.' } satisfies ErrorBody);
+  // Bodies that never reach a handler (not JSON, too large) get the chat's own sentences.
+  useErrorTexts(app, {
+    invalid: { error: INVALID_ERROR, code: 'invalid_request' },
+    tooLarge: { error: 'That is too long to send.', code: 'too_large' },
+    failed: () => ({ error: 'The chat is unavailable right now. Try again.', code: 'server_error' }),
+    logLine: 'chat request failed',
   });
 
   const isAdmin = async (request: FastifyRequest) => isCurrentAdmin(await adminSessions.current(request), config.admin);
 
   /** The chatter this request speaks for, or a reply already sent (401 / 403). */
   const chatterOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Chatter | null> => {
-    if (!isAllowedOrigin(request, config.allowedOrigins)) {
-      await reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
-      return null;
-    }
     const session = await chatSessions.current(request);
     const key = session ? chatterKeyOf(session) : null;
     // A session whose name someone else now holds (its person freed it from another browser) speaks for nobody.
     if (!session || key === null || (await repo.holderOf(chatNameKey(session.username), now())) !== key) {
-      await reply.code(401).send({ error: NO_SESSION_ERROR } satisfies ErrorBody);
+      await reply.code(401).send({ error: NO_SESSION_ERROR, code: 'chat_no_session' } satisfies ErrorBody);
       return null;
     }
     // The admin's name speaks for the admin only while the admin is signed in here.
     const admin = isReservedName(session.username, config.admin);
     if (admin && !(await isAdmin(request))) {
-      await reply.code(403).send({ error: RESERVED_ERROR } satisfies ErrorBody);
+      await reply.code(403).send({ error: RESERVED_ERROR, code: 'chat_name_reserved' } satisfies ErrorBody);
       return null;
     }
     const mutedUntil = await chat.mutedUntil(key, now());
     if (mutedUntil !== null) {
-      await reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
+      await reply.code(403).send({ error: mutedSentence(mutedUntil, now()), code: 'chat_muted', mutedUntil } satisfies ChatMutedError);
       return null;
     }
     return { key, name: session.username, admin };
@@ -100,17 +95,16 @@ export async function chatRoutes(
 
   const tooFast = (reply: FastifyReply, waitMs: number) => {
     reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1_000))));
-    return reply.code(429).send({ error: SLOW_DOWN_ERROR } satisfies ErrorBody);
+    return reply.code(429).send({ error: SLOW_DOWN_ERROR, code: 'rate_limited' } satisfies ErrorBody);
   };
 
   app.post('/api/chat/session', { bodyLimit: CHAT_BODY_MAX_BYTES }, async (request, reply) => {
-    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
     const body = chatSessionBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: CHAT_NAME_RULE } satisfies ErrorBody);
+    if (!body.success) return reply.code(400).send({ error: CHAT_NAME_RULE, code: 'chat_name_invalid' } satisfies ErrorBody);
     const { name } = body.data;
     const key = chatNameKey(name);
     const admin = isReservedName(name, config.admin);
-    if (admin && !(await isAdmin(request))) return reply.code(403).send({ error: RESERVED_ERROR } satisfies ErrorBody);
+    if (admin && !(await isAdmin(request))) return reply.code(403).send({ error: RESERVED_ERROR, code: 'chat_name_reserved' } satisfies ErrorBody);
     const current = await chatSessions.current(request);
     const currentKey = current ? chatNameKey(current.username) : null;
     // Already chatting under this name: nothing to start (a reload, or the app re-sending its name).
@@ -120,17 +114,17 @@ export async function chatRoutes(
     if (person !== null) {
       const mutedUntil = await chat.mutedUntil(person, now());
       // A new name, or signing out and back in, would shed the mute: it waits the mute out.
-      if (mutedUntil !== null) return reply.code(403).send({ error: mutedSentence(mutedUntil, now()), mutedUntil });
+      if (mutedUntil !== null) return reply.code(403).send({ error: mutedSentence(mutedUntil, now()), code: 'chat_muted', mutedUntil } satisfies ChatMutedError);
     }
     const waitMs = await limits.session(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
-      return reply.code(429).send({ error: 'Too many new chat names from your network. Try again later.' } satisfies ErrorBody);
+      return reply.code(429).send({ error: 'Too many new chat names from your network. Try again later.', code: 'rate_limited' } satisfies ErrorBody);
     }
     const holder = person ?? chatters.issue(request, reply);
     const expiresAt = new Date(now().getTime() + CHAT_SESSION_TTL_MS);
     if (!(await repo.claimName(key, name, { holder, previousKey: currentKey, expiresAt, now: now() }))) {
-      return reply.code(409).send({ error: TAKEN_ERROR } satisfies ErrorBody);
+      return reply.code(409).send({ error: TAKEN_ERROR, code: 'chat_name_taken' } satisfies ErrorBody);
     }
     await chatSessions.start(request, reply, name, 'listener', holder);
     return { name, admin } satisfies ChatSession;
@@ -146,7 +140,6 @@ export async function chatRoutes(
   });
 
   app.delete('/api/chat/session', async (request, reply) => {
-    if (!isAllowedOrigin(request, config.allowedOrigins)) return reply.code(403).send({ error: CROSS_SITE_ERROR } satisfies ErrorBody);
     const session = await chatSessions.current(request);
     // The name is free for others; the person (their chatter cookie, their mute) stays.
     if (session) await repo.releaseName(chatNameKey(session.username), chatterKeyOf(session));
@@ -156,7 +149,7 @@ export async function chatRoutes(
 
   app.get('/api/chat/messages', async (request, reply) => {
     const query = chatMessagesQuerySchema.safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ error: 'limit must be 1..100 and before a positive seq.' } satisfies ErrorBody);
+    if (!query.success) return reply.code(400).send({ error: 'limit must be 1..100 and before a positive seq.', code: 'chat_history_query_invalid' } satisfies ErrorBody);
     reply.header('cache-control', 'no-store');
     return { messages: await chat.history(query.data.before, query.data.limit) } satisfies ChatMessagesPage;
   });
@@ -165,7 +158,7 @@ export async function chatRoutes(
     const chatter = await chatterOf(request, reply);
     if (!chatter) return reply;
     const body = postChatMessageBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message ?? INVALID_ERROR } satisfies ErrorBody);
+    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message ?? INVALID_ERROR, code: 'chat_message_invalid' } satisfies ErrorBody);
     // A resend of a stored message is answered before the rate limit: retrying after a lost answer is never "too fast".
     const stored = await repo.findMessage(body.data.id);
     if (!stored) {
@@ -180,9 +173,9 @@ export async function chatRoutes(
       case 'resent':
         return reply.code(200).send({ message: result.message });
       case 'id-taken':
-        return reply.code(409).send({ error: 'That message id is used by another message.' } satisfies ErrorBody);
+        return reply.code(409).send({ error: 'That message id is used by another message.', code: 'chat_message_id_taken' } satisfies ErrorBody);
       case 'no-reply-target':
-        return reply.code(400).send({ error: 'The message you reply to does not exist.' } satisfies ErrorBody);
+        return reply.code(400).send({ error: 'The message you reply to does not exist.', code: 'chat_reply_missing' } satisfies ErrorBody);
     }
   });
 
@@ -190,37 +183,37 @@ export async function chatRoutes(
     const chatter = await chatterOf(request, reply);
     if (!chatter) return reply;
     const params = reactionParams.safeParse(request.params);
-    if (!params.success) return reply.code(400).send({ error: 'Not a reaction.' } satisfies ErrorBody);
+    if (!params.success) return reply.code(400).send({ error: 'Not a reaction.', code: 'chat_reaction_invalid' } satisfies ErrorBody);
     const waitMs = await limits.reaction(chatter.key);
     if (waitMs > 0) return tooFast(reply, waitMs);
     const result = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
-    if (result === 'missing') return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
-    if (result === 'too-many-kinds') return reply.code(409).send({ error: TOO_MANY_KINDS_ERROR } satisfies ErrorBody);
-    if (result === 'too-many-mine') return reply.code(409).send({ error: TOO_MANY_MINE_ERROR } satisfies ErrorBody);
+    if (result === 'missing') return reply.code(404).send({ error: NO_MESSAGE_ERROR, code: 'chat_message_missing' } satisfies ErrorBody);
+    if (result === 'too-many-kinds') return reply.code(409).send({ error: TOO_MANY_KINDS_ERROR, code: 'chat_reaction_kinds_full' } satisfies ErrorBody);
+    if (result === 'too-many-mine') return reply.code(409).send({ error: TOO_MANY_MINE_ERROR, code: 'chat_reactions_mine_full' } satisfies ErrorBody);
     return { messageId: params.data.id, reactions: result };
   };
   app.put('/api/chat/messages/:id/reactions/:emoji', react(true));
   app.delete('/api/chat/messages/:id/reactions/:emoji', react(false));
 
   app.delete('/api/chat/messages/:id', async (request, reply) => {
-    if (!isAllowedOrigin(request, config.allowedOrigins) || !(await isAdmin(request))) {
-      return reply.code(403).send({ error: NOT_ADMIN_ERROR } satisfies ErrorBody);
+    if (!(await isAdmin(request))) {
+      return reply.code(403).send({ error: NOT_ADMIN_ERROR, code: 'admin_only' } satisfies ErrorBody);
     }
     const params = messageParams.safeParse(request.params);
     if (!params.success || !(await chat.remove(params.data.id, now()))) {
-      return reply.code(404).send({ error: NO_MESSAGE_ERROR } satisfies ErrorBody);
+      return reply.code(404).send({ error: NO_MESSAGE_ERROR, code: 'chat_message_missing' } satisfies ErrorBody);
     }
     return reply.code(204).send();
   });
 
   app.post('/api/chat/mutes', { bodyLimit: CHAT_BODY_MAX_BYTES }, async (request, reply) => {
-    if (!isAllowedOrigin(request, config.allowedOrigins) || !(await isAdmin(request))) {
-      return reply.code(403).send({ error: NOT_ADMIN_ERROR } satisfies ErrorBody);
+    if (!(await isAdmin(request))) {
+      return reply.code(403).send({ error: NOT_ADMIN_ERROR, code: 'admin_only' } satisfies ErrorBody);
     }
     const body = chatMuteBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Give a chat name and 0..10080 minutes.' } satisfies ErrorBody);
+    if (!body.success) return reply.code(400).send({ error: 'Give a chat name and 0..10080 minutes.', code: 'chat_mute_invalid' } satisfies ErrorBody);
     const muted = await chat.mute(body.data.name, body.data.minutes, now());
-    if (muted === 'unknown') return reply.code(404).send({ error: 'Nobody in the chat goes by that name.' } satisfies ErrorBody);
+    if (muted === 'unknown') return reply.code(404).send({ error: 'Nobody in the chat goes by that name.', code: 'chat_nobody_named' } satisfies ErrorBody);
     return { name: body.data.name, mutedUntil: muted.until };
   });
 }

@@ -5,8 +5,8 @@ import {
   analyticsBatchSchema,
   type ErrorBody,
 } from '@onair/core';
-import { isAllowedOrigin } from '../auth/origin.ts';
 import { clientKey } from '../client-key.ts';
+import { useErrorTexts } from '../http-errors.ts';
 import { KeyedLimit } from '../rate-limits.ts';
 import type { AnalyticsRepo } from '../store/analytics-repo.ts';
 
@@ -26,14 +26,13 @@ function hasTooManyEvents(body: unknown): boolean {
 
 interface EventsRouteOptions {
   analytics: AnalyticsRepo;
-  allowedOrigins: readonly string[];
   now: () => Date;
 }
 
 /** POST /api/events: a batch of the spec's analytics events, counted, never stored as sent. */
 export async function eventsRoutes(
   app: FastifyInstance,
-  { analytics, allowedOrigins, now }: EventsRouteOptions,
+  { analytics, now }: EventsRouteOptions,
 ): Promise<void> {
   const batches = new KeyedLimit(app, 'events', EVENTS_MAX_BATCHES_PER_WINDOW, EVENTS_WINDOW_MS);
 
@@ -47,35 +46,30 @@ export async function eventsRoutes(
     }
   });
 
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413)
-      return reply.code(413).send({ error: 'The analytics batch is too large.' } satisfies ErrorBody);
-    if (status >= 400 && status < 500)
-      return reply.code(status).send({ error: INVALID_EVENTS_ERROR } satisfies ErrorBody);
-    request.log.error({ err: error }, 'analytics batch not recorded');
-    return reply.code(500).send({ error: 'Analytics are unavailable.' } satisfies ErrorBody);
+  useErrorTexts(app, {
+    invalid: { error: INVALID_EVENTS_ERROR, code: 'events_invalid' },
+    tooLarge: { error: 'The analytics batch is too large.', code: 'too_large' },
+    failed: () => ({ error: 'Analytics are unavailable.', code: 'server_error' }),
+    logLine: 'analytics batch not recorded',
   });
 
   // logLevel 'warn': Fastify's per-request info lines ("incoming request", "request completed")
   // carry the client address, so this route writes none; its only line is a failed write, at error,
   // holding the error alone. What the analytics keep, and where the address still goes, is in README.
   app.post('/api/events', { bodyLimit: ANALYTICS_MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
-    if (!isAllowedOrigin(request, allowedOrigins))
-      return reply.code(403).send({ error: 'Cross-site analytics refused.' } satisfies ErrorBody);
     const waitMs = await batches.take(clientKey(request.ip));
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       return reply
         .code(429)
-        .send({ error: 'Too many analytics batches. Try again later.' } satisfies ErrorBody);
+        .send({ error: 'Too many analytics batches. Try again later.', code: 'rate_limited' } satisfies ErrorBody);
     }
     if (hasTooManyEvents(request.body))
-      return reply.code(413).send({ error: TOO_MANY_EVENTS_ERROR } satisfies ErrorBody);
+      return reply.code(413).send({ error: TOO_MANY_EVENTS_ERROR, code: 'events_too_many' } satisfies ErrorBody);
     const batch = analyticsBatchSchema.safeParse(request.body);
-    if (!batch.success) return reply.code(400).send({ error: INVALID_EVENTS_ERROR } satisfies ErrorBody);
+    if (!batch.success) return reply.code(400).send({ error: INVALID_EVENTS_ERROR, code: 'events_invalid' } satisfies ErrorBody);
     if ((await analytics.recordBatch(batch.data, now())) === 'unknown-show')
-      return reply.code(400).send({ error: UNKNOWN_SHOW_ERROR } satisfies ErrorBody);
+      return reply.code(400).send({ error: UNKNOWN_SHOW_ERROR, code: 'events_unknown_show' } satisfies ErrorBody);
     return reply.code(202).send({ accepted: batch.data.events.length });
   });
 }

@@ -26,14 +26,14 @@ export async function insightsRoutes(
     // A listener's chat cookie is scoped to /api/chat, so a browser does not send it here (401);
     // a client that does is a signed-in listener and gets 403 like any non-admin session.
     if (!session && !(await chatSessions.current(request)))
-      return reply.code(401).send({ error: 'Sign in as the admin to see the insights.' } satisfies ErrorBody);
+      return reply.code(401).send({ error: 'Sign in as the admin to see the insights.', code: 'sign_in_required' } satisfies ErrorBody);
     if (!isCurrentAdmin(session, config.admin))
-      return reply.code(403).send({ error: 'Only the admin may see the insights.' } satisfies ErrorBody);
+      return reply.code(403).send({ error: 'Only the admin may see the insights.', code: 'admin_only' } satisfies ErrorBody);
     const query = insightsQuerySchema.safeParse(request.query);
     if (!query.success)
       return reply
         .code(400)
-        .send({ error: `Ask for 1 to ${INSIGHTS_MAX_DAYS} days of insights.` } satisfies ErrorBody);
+        .send({ error: `Ask for 1 to ${INSIGHTS_MAX_DAYS} days of insights.`, code: 'insights_days_invalid' } satisfies ErrorBody);
     return (await analytics.insights(query.data.days, now(), timeZone)) satisfies Insights;
   });
 }

@@ -5,8 +5,8 @@ import {
   type ErrorBody,
   type PushPublicKey,
 } from '@onair/core';
-import { isAllowedOrigin } from '../auth/origin.ts';
 import { clientKey } from '../client-key.ts';
+import { useErrorTexts } from '../http-errors.ts';
 import { KeyedLimit } from '../rate-limits.ts';
 import { endpointRefusal } from '../push/push-endpoint.ts';
 import type { PushRepo } from '../store/push-repo.ts';
@@ -15,7 +15,6 @@ interface PushRouteOptions {
   pushes: PushRepo;
   publicKey: string;
   allowedHosts: readonly string[];
-  allowedOrigins: readonly string[];
   now: () => Date;
 }
 
@@ -26,27 +25,23 @@ const INVALID_SUBSCRIPTION_ERROR = 'Invalid push subscription: endpoint, keys.p2
 
 /** GET the VAPID public key; PUT or DELETE this browser's push subscription (issue 10's contract). */
 export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions): Promise<void> {
-  const { pushes, publicKey, allowedHosts, allowedOrigins, now } = options;
+  const { pushes, publicKey, allowedHosts, now } = options;
   const writes = new KeyedLimit(app, 'push-write', PUSH_WRITES_PER_MINUTE, WINDOW_MS);
 
-  // Bodies refused before the handler (not JSON, too large) answer in the same { error } shape.
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: INVALID_SUBSCRIPTION_ERROR } satisfies ErrorBody);
-    request.log.error({ err: error }, 'push subscription request failed');
-    return reply.code(500).send({ error: 'Failed to save the push subscription.' } satisfies ErrorBody);
+  // Bodies refused before the handler (not JSON, too large) answer with the same sentence.
+  useErrorTexts(app, {
+    invalid: { error: INVALID_SUBSCRIPTION_ERROR, code: 'push_subscription_invalid' },
+    tooLarge: { error: INVALID_SUBSCRIPTION_ERROR, code: 'too_large' },
+    failed: () => ({ error: 'Failed to save the push subscription.', code: 'server_error' }),
+    logLine: 'push subscription request failed',
   });
 
-  /** The origin and rate checks every write passes; a reply already sent when it returns false. */
+  /** The rate check every write passes; a reply already sent when it returns false. */
   const admitWrite = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    if (!isAllowedOrigin(request, allowedOrigins)) {
-      void reply.code(403).send({ error: 'Cross-site push subscription refused.' } satisfies ErrorBody);
-      return false;
-    }
     const waitMs = await writes.take(clientKey(request.ip));
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
-      void reply.code(429).send({ error: 'Too many notification changes. Try again in a minute.' } satisfies ErrorBody);
+      void reply.code(429).send({ error: 'Too many notification changes. Try again in a minute.', code: 'rate_limited' } satisfies ErrorBody);
       return false;
     }
     return true;
@@ -63,13 +58,13 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
     if (!body.success) {
       const issue = body.error.issues[0];
       const where = issue?.path.join('.') ?? '';
-      const error = where.startsWith('preferences')
-        ? `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`
-        : INVALID_SUBSCRIPTION_ERROR;
-      return reply.code(400).send({ error } satisfies ErrorBody);
+      const refused: ErrorBody = where.startsWith('preferences')
+        ? { error: `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`, code: 'push_preferences_invalid' }
+        : { error: INVALID_SUBSCRIPTION_ERROR, code: 'push_subscription_invalid' };
+      return reply.code(400).send(refused);
     }
     const refusal = endpointRefusal(body.data.subscription.endpoint, allowedHosts);
-    if (refusal) return reply.code(400).send({ error: refusal } satisfies ErrorBody);
+    if (refusal) return reply.code(400).send({ error: refusal, code: 'push_endpoint_refused' } satisfies ErrorBody);
     await pushes.saveSubscription(body.data.subscription, body.data.preferences, now());
     return { saved: true };
   });
@@ -77,7 +72,7 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
   app.delete('/api/push/subscription', async (request, reply) => {
     if (!(await admitWrite(request, reply))) return reply;
     const body = pushUnsubscribeBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Name the push endpoint to unsubscribe.' } satisfies ErrorBody);
+    if (!body.success) return reply.code(400).send({ error: 'Name the push endpoint to unsubscribe.', code: 'push_unsubscribe_invalid' } satisfies ErrorBody);
     // Already gone is fine: the browser's wish (no pushes to this endpoint) holds either way.
     await pushes.deleteSubscription(body.data.endpoint);
     return reply.code(204).send();

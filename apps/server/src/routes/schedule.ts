@@ -7,6 +7,7 @@ import {
   type ScheduleConflict,
   type ScheduleDocument,
 } from '@onair/core';
+import { useErrorTexts } from '../http-errors.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { ScheduleRepo } from '../store/schedule-repo.ts';
 
@@ -32,28 +33,24 @@ export async function scheduleRoutes(
   hub.registerTopic('schedule', () => schedules.get());
 
   // Bodies that never reach the handler (not JSON, empty, too large, wrong content type) get the
-  // same JSON error shape as a refused document; the status says which it was.
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413)
-      return reply.code(413).send({ error: 'The schedule is too large.' } satisfies ErrorBody);
-    if (status >= 400 && status < 500)
-      return reply.code(status).send({ error: INVALID_SCHEDULE_ERROR } satisfies ErrorBody);
-    const failed = request.method === 'PUT' ? SAVE_FAILED_ERROR : LOAD_FAILED_ERROR;
-    request.log.error({ err: error }, failed);
-    return reply.code(500).send({ error: failed } satisfies ErrorBody);
+  // same sentence as a refused document; the status and code say which it was.
+  useErrorTexts(app, {
+    invalid: { error: INVALID_SCHEDULE_ERROR, code: 'schedule_invalid' },
+    tooLarge: { error: 'The schedule is too large.', code: 'too_large' },
+    failed: (request) => ({ error: request.method === 'PUT' ? SAVE_FAILED_ERROR : LOAD_FAILED_ERROR, code: 'server_error' }),
+    logLine: 'schedule request failed',
   });
 
   app.get('/api/schedule', async (_request, reply) => {
     const stored = await schedules.get();
-    if (!stored) return reply.code(404).send({ error: NO_SCHEDULE_ERROR } satisfies ErrorBody);
+    if (!stored) return reply.code(404).send({ error: NO_SCHEDULE_ERROR, code: 'schedule_missing' } satisfies ErrorBody);
     reply.header('cache-control', 'no-cache');
     return stored satisfies ScheduleDocument;
   });
 
   app.put('/api/schedule', { onRequest: requireAdmin }, async (request, reply) => {
     const body = scheduleDocumentSchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: INVALID_SCHEDULE_ERROR } satisfies ErrorBody);
+    if (!body.success) return reply.code(400).send({ error: INVALID_SCHEDULE_ERROR, code: 'schedule_invalid' } satisfies ErrorBody);
     // Read before the save: when the save wins, this is the version it replaced. A corrupt stored
     // row must not block the save that repairs it, so it reads as "no previous week".
     const previous = onSaved ? await schedules.get().catch(() => null) : null;
@@ -61,7 +58,7 @@ export async function scheduleRoutes(
     if ('conflict' in result) {
       return reply
         .code(409)
-        .send({ error: STALE_VERSION_ERROR, current: result.conflict } satisfies ScheduleConflict);
+        .send({ error: STALE_VERSION_ERROR, code: 'schedule_stale', current: result.conflict } satisfies ScheduleConflict);
     }
     hub.publish('schedule', result.saved);
     if (previous && previous.version === body.data.version) onSaved?.(previous, result.saved);

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SHOW_IMAGE_DIR, type InitialData, type PublicStation, type ScheduleDocument } from '@onair/core';
+import { SHOW_IMAGE_DIR, type ErrorBody, type InitialData, type PublicStation, type ScheduleDocument } from '@onair/core';
 import { acceptsHtml, isNavigationPath, renderAppShell, type ScreenMarkup } from './app-shell.ts';
 import { loadScreenRenderer } from './screen-prerender.ts';
 
@@ -47,7 +47,7 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
   const built = existsSync(join(webDist, 'index.html'));
   // Before the file server and the SPA fallback alike, so a dot path is a plain 404 whatever it accepts.
   app.addHook('onRequest', async (request, reply) => {
-    if (hasDotSegment(request.url)) return reply.code(404).send({ error: 'Not found' });
+    if (hasDotSegment(request.url)) return reply.code(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
   });
   if (built) {
     await app.register(fastifyStatic, {
@@ -71,7 +71,7 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
     // No `Vary: Accept`: the page is `no-cache` (never reused unrevalidated), and Workbox's precache
     // would then miss the shell for navigations, whose Accept differs from its own fetch's.
     if (request.method !== 'GET' || !isNavigationPath(path) || !acceptsHtml(request.headers.accept)) {
-      return reply.code(404).send({ error: 'Not found' });
+      return reply.code(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
     }
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     // Client-side routes (/schedule, /chat, and unknown ones the router reports) all start from index.html.

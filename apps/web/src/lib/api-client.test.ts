@@ -86,4 +86,11 @@ describe('sendJson', () => {
     stubFetch(Response.json({ error: 'Slow down.' }, { status: 429, headers: { 'Retry-After': '7' } }));
     await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 7 });
   });
+
+  it("carries the server's code, so callers decide by it and never by the sentence; none from an older server", async () => {
+    stubFetch(Response.json({ error: 'Someone in the chat is using that name.', code: 'chat_name_taken' }, { status: 409 }));
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 409, code: 'chat_name_taken', message: 'Someone in the chat is using that name.' });
+    stubFetch(Response.json({ error: 'Slow down.' }, { status: 429 }));
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 429, code: null });
+  });
 });

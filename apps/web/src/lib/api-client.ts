@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@onair/core';
+import { receivedErrorBodySchema } from '@onair/core';
 import * as z from 'zod/mini';
 import { inEnglish } from './zod-english.ts';
 
@@ -17,6 +17,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The server's machine-readable reason (core's ERROR_CODES), or null when it sent none. */
+  get code(): string | null {
+    const parsed = receivedErrorBodySchema.safeParse(this.body);
+    return parsed.success ? (parsed.data.code ?? null) : null;
+  }
 }
 
 function retryAfterSeconds(response: Response): number | null {
@@ -33,8 +39,8 @@ interface RequestOptions {
 /**
  * The one way the app talks to its server: a same-origin JSON call whose answer is validated with
  * the shared zod schema, so a server/web mismatch surfaces here as one clear error instead of
- * `undefined` deep inside a component. An HTTP error rejects with the server's own sentence
- * (core's `errorBodySchema`) when it sent one.
+ * `undefined` deep inside a component. An HTTP error rejects with the server's own sentence and
+ * code (core's `errorBodySchema`) when it sent them; callers decide by `code`, never by the sentence.
  */
 async function requestJson<S extends z.core.$ZodType>(
   method: 'GET' | SendMethod,
@@ -68,7 +74,7 @@ async function requestJson<S extends z.core.$ZodType>(
     }
   }
   if (!response.ok) {
-    const error = errorBodySchema.safeParse(answer);
+    const error = receivedErrorBodySchema.safeParse(answer);
     throw new ApiError(
       error.success ? error.data.error : `${method} ${path} failed: HTTP ${response.status}`,
       response.status,

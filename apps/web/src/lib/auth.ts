@@ -32,6 +32,6 @@ export async function logout(): Promise<void> {
 }
 
 /** A refusal that means "you are not (or no longer) the admin": the session expired or was ended elsewhere. */
-export function isSignedOutError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+export function isSignedOutError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'sign_in_required' || error.code === 'admin_only');
 }

@@ -138,8 +138,9 @@ export const chatMuteBodySchema = z.object({
 /** 200 of POST /api/chat/mutes; `mutedUntil` epoch ms, null when lifted. */
 export const chatMuteSchema = z.object({ name: z.string(), mutedUntil: z.nullable(z.int()) });
 
-/** 403 of POST /api/chat/messages for a muted chatter: the error sentence and until when (epoch ms). */
-export const chatMutedErrorSchema = z.object({ error: z.string(), mutedUntil: z.int() });
+/** 403 of POST /api/chat/messages for a muted chatter (code `chat_muted`): the sentence and until when (epoch ms). */
+export const chatMutedErrorSchema = z.object({ error: z.string(), code: z.literal('chat_muted'), mutedUntil: z.int() });
+export type ChatMutedError = z.infer<typeof chatMutedErrorSchema>;
 
 /**
  * One event of the room as it reaches realtime subscribers (the `data` of a `chat` frame whose

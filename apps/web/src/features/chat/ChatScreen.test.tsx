@@ -88,7 +88,7 @@ describe('ChatScreen', () => {
     stubAppApi({
       'GET /api/chat/session': { status: 204 },
       'POST /api/chat/session': {
-        body: { error: 'Someone in the chat is using that name. Pick another.' },
+        body: { error: 'Someone in the chat is using that name. Pick another.', code: 'chat_name_taken' },
         status: 409,
       },
       'GET /api/chat/messages?limit=50': { body: { messages: [] } },

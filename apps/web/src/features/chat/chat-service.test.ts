@@ -99,7 +99,7 @@ describe('ChatService: optimistic sending', () => {
     const server = memoryApi();
     const { service, stop } = startService(server.api);
     await settle();
-    server.answerNextPosts(new ApiError('You are sending too fast. Wait a moment.', 429, null, 7));
+    server.answerNextPosts(new ApiError('You are sending too fast. Wait a moment.', 429, { error: 'You are sending too fast. Wait a moment.', code: 'rate_limited' }, 7));
     service.send('too quick', null);
     await settle();
     expect(service.state.outbox).toMatchObject([
@@ -198,7 +198,7 @@ describe('ChatService: optimistic sending', () => {
     const { service, stop } = startService(server.api);
     await settle();
     server.endSession();
-    server.answerNextPosts(new ApiError('Choose a chat name first.', 401));
+    server.answerNextPosts(new ApiError('Choose a chat name first.', 401, { error: 'Choose a chat name first.', code: 'chat_no_session' }));
     service.send('still here', null);
     await settle();
     expect(server.api.openSession).toHaveBeenCalledWith('Niamh');
@@ -243,17 +243,21 @@ describe('ChatService: session and live events', () => {
   });
 
   it('says why a name was refused, for each refusal', () => {
-    expect(refusalOfName(new ApiError('x', 409))).toBe(
+    const refused = (code: string, status: number, retryAfterSeconds: number | null = null) =>
+      new ApiError('x', status, { error: 'x', code }, retryAfterSeconds);
+    expect(refusalOfName(refused('chat_name_taken', 409))).toBe(
       'That name is taken by another listener in the chat. Choose another.',
     );
-    expect(refusalOfName(new ApiError('x', 403))).toBe(
+    expect(refusalOfName(refused('chat_name_reserved', 403))).toBe(
       'That name is reserved for the station. Choose another.',
     );
-    expect(refusalOfName(new ApiError('Names are…', 400))).toBe('Names are…');
+    expect(refusalOfName(new ApiError('Names are…', 400, { error: 'Names are…', code: 'chat_name_invalid' }))).toBe('Names are…');
     expect(
-      refusalOfName(new ApiError('x', 403, { error: 'muted', mutedUntil: Date.UTC(2026, 2, 2, 20, 5) })),
+      refusalOfName(new ApiError('x', 403, { error: 'muted', code: 'chat_muted', mutedUntil: Date.UTC(2026, 2, 2, 20, 5) })),
     ).toMatch(/^You are muted in the chat until /);
-    expect(refusalOfName(new ApiError('x', 429, null, 60))).toBe(
+    // The code decides, not the status: a 403 that is no mute is not read as one.
+    expect(refusalOfName(refused('cross_site', 403))).toBe('The chat is unavailable right now (x). Try again.');
+    expect(refusalOfName(refused('rate_limited', 429, 60))).toBe(
       'Too many chat sign-ins from your connection. Try again in 60 s.',
     );
     expect(refusalOfName(new ApiError('unreachable'))).toBe(

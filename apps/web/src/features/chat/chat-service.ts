@@ -140,7 +140,8 @@ export class ChatService {
           return;
         }
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) {
+        // A server without the chat answers not_found: the app goes on as if no one had signed in.
+        if (!(error instanceof ApiError && error.code === 'not_found')) {
           this.#setPhase({ kind: 'needs-name', error: refusalOfName(error) });
           return;
         }
@@ -367,7 +368,7 @@ export class ChatService {
             this.#armRetry();
             return;
           }
-          if (error instanceof ApiError && error.status === 401) {
+          if (error instanceof ApiError && error.code === 'chat_no_session') {
             // The session ended (expired, server store reset): sign in again, then resend under the same id.
             await this.#establish();
             if (this.#state.phase.kind !== 'joined') return;
@@ -469,7 +470,7 @@ const timeOf = (until: number) =>
 /** What the listener reads under a refused message. */
 export function refusalOfMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return String(error);
-  if (error.status === 429) {
+  if (error.code === 'rate_limited') {
     const wait = error.retryAfterSeconds;
     return wait
       ? `You are sending too fast. Wait ${wait} s, then retry.`
@@ -480,7 +481,7 @@ export function refusalOfMessage(error: unknown): string {
 
 function mutedSentence(error: ApiError): string | null {
   const muted = chatMutedErrorSchema.safeParse(error.body);
-  return error.status === 403 && muted.success
+  return muted.success
     ? `You are muted in the chat until ${timeOf(muted.data.mutedUntil)}.`
     : null;
 }
@@ -488,19 +489,20 @@ function mutedSentence(error: ApiError): string | null {
 /** What the name prompt says when the server refused the name (or could not be reached). */
 export function refusalOfName(error: unknown): string {
   if (!(error instanceof ApiError)) return String(error);
-  switch (error.status) {
-    case 400:
+  if (error.status === undefined) return 'The chat could not be reached. Check your connection and try again.';
+  switch (error.code) {
+    case 'chat_name_invalid':
       return error.message || CHAT_NAME_RULE;
-    case 409:
+    case 'chat_name_taken':
       return 'That name is taken by another listener in the chat. Choose another.';
-    case 403:
-      return mutedSentence(error) ?? 'That name is reserved for the station. Choose another.';
-    case 429: {
+    case 'chat_name_reserved':
+      return 'That name is reserved for the station. Choose another.';
+    case 'chat_muted':
+      return mutedSentence(error) ?? error.message;
+    case 'rate_limited': {
       const wait = error.retryAfterSeconds;
       return `Too many chat sign-ins from your connection. Try again in ${wait ? `${wait} s` : 'a while'}.`;
     }
-    case undefined:
-      return 'The chat could not be reached. Check your connection and try again.';
     default:
       return `The chat is unavailable right now (${error.message}). Try again.`;
   }

@@ -69,7 +69,7 @@ describe('InsightsScreen', () => {
   it("says who may see the page when the server refuses (401), in the server's words", async () => {
     stubApi({
       'GET /api/insights?days=7': {
-        body: { error: 'Sign in as the admin to see the insights.' },
+        body: { error: 'Sign in as the admin to see the insights.', code: 'sign_in_required' },
         status: 401,
       },
     });

@@ -6,7 +6,7 @@ import {
 } from '@onair/core';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { isSignedOutError } from '../../lib/auth.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { fetchInsights } from './api.ts';
 import { BarChart } from './BarChart.tsx';
@@ -82,11 +82,11 @@ export function InsightsScreen() {
 }
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+  if (isSignedOutError(error)) {
     return (
       <div className="insights__card" role="alert">
         <p>{error.message}</p>
-        {error.status === 401 ? (
+        {error.code === 'sign_in_required' ? (
           <Link to="/schedule">Sign in with the Admin link under the schedule</Link>
         ) : null}
       </div>

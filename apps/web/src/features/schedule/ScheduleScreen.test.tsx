@@ -49,7 +49,7 @@ function versionedServer(initial: Schedule, more: StubbedRoutes = {}) {
       putVersions.push(body.version);
       await hold;
       if (body.version !== document.version) {
-        return Response.json({ error: 'The schedule changed meanwhile; reload it.', current: document }, { status: 409 });
+        return Response.json({ error: 'The schedule changed meanwhile; reload it.', code: 'schedule_stale', current: document }, { status: 409 });
       }
       document = { data: body.data, version: document.version + 1 };
       return Response.json(document);
@@ -206,7 +206,7 @@ describe('ScheduleScreen', () => {
     stubApi({
       'GET /api/station': { body: testStation },
       'GET /api/auth/me': () => Response.json({ role: signedIn ? 'admin' : 'listener', signInEnabled: true }),
-      'PUT /api/schedule': () => Response.json({ error: 'Sign in as the admin to change the schedule.' }, { status: 401 }),
+      'PUT /api/schedule': () => Response.json({ error: 'Sign in as the admin to change the schedule.', code: 'sign_in_required' }, { status: 401 }),
       'POST /api/auth/login': () => {
         signedIn = true;
         return Response.json({ role: 'admin' });

@@ -61,7 +61,7 @@ export class ScheduleEditQueue {
       this.#store.accept(saved.data, saved.version);
       return { kind: 'saved' };
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.code === 'schedule_stale') {
         const conflict = scheduleConflictSchema.safeParse(error.body);
         const current = conflict.success ? conflict.data.current : null;
         if (current) this.#store.accept(current.data, current.version);
