@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CHAT_MENTION_SIGNS_MAX,
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_RATE_MAX_MESSAGES,
   CHAT_REMOVED_TEXT,
@@ -170,6 +171,14 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       await joinChat(app, 'Seán Óg');
       const message = sent((await postMessage(app, ann, { text: 'hey @seán óg and @nobody, mail x@Ann.ie' })).body);
       expect(message.mentions).toEqual(['Seán Óg']);
+    });
+
+    it(`a message of '@'s mentions nobody, and '@'s after the first ${CHAT_MENTION_SIGNS_MAX} are plain text`, async () => {
+      const ann = await joinChat(app, 'Ann');
+      await joinChat(app, 'Bob');
+      expect(sent((await postMessage(app, ann, { text: '@'.repeat(CHAT_MESSAGE_MAX_CHARS) })).body).mentions).toEqual([]);
+      expect(sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX - 1)} @Bob` })).body).mentions).toEqual(['Bob']);
+      expect(sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @Bob` })).body).mentions).toEqual([]);
     });
 
     it(`429 with Retry-After after ${CHAT_RATE_MAX_MESSAGES} messages in 10 s; a resend is never refused`, async () => {
