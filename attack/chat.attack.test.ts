@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CHAT_MENTION_SIGNS_MAX, CHAT_MESSAGE_MAX_CHARS, chatNameKey } from '@onair/core';
+import { CHAT_MENTION_SIGNS_MAX, CHAT_MESSAGE_MAX_CHARS, CHAT_NAME_RULE, chatNameKey } from '@onair/core';
 import { adminSession, cookiePair, setCookieLine } from './support/http.ts';
 import { closeCode, nextFrame, openRealtime } from './support/sockets.ts';
 import { ADMIN, type Target, useTarget } from './support/target.ts';
@@ -145,5 +145,34 @@ describe('the mention bomb', () => {
     expect(await post(bomber, `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @${listener(7)}`)).toEqual([]);
     // Real mentions are still found among them all.
     expect(await post(bomber, `@${listener(7)} and @${listener(LIVE_NAMES - 1)}, hi`)).toEqual([listener(7), listener(LIVE_NAMES - 1)]);
+  });
+});
+
+describe('the confusable names', () => {
+  // The finding's own case: the admin is Aoife.
+  const target = useTarget({ ADMIN_USERNAME: 'Aoife' });
+  const claim = (name: string) => chatRequest(target(), 'POST', '/api/chat/session', {}, { name });
+
+  it('refuses a name that mixes scripts or hides invisible characters, with the rule, and stores nothing', async () => {
+    const before = target().storeSnapshot();
+    for (const name of ['Аоіfе', 'Aоife', 'ㅤㅤ', 'Aoife\u3164', 'Ao\u034Fife']) {
+      const response = await claim(name);
+      expect(response.status, name).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(CHAT_NAME_RULE);
+    }
+    expect(target().storeSnapshot()).toEqual(before);
+  });
+
+  it("keeps the admin's name, folded, for the admin", async () => {
+    const before = target().storeSnapshot();
+    for (const name of ['AOIFE', 'aoifé', 'A.o.i.f.e']) expect((await claim(name)).status, name).toBe(403);
+    expect(target().storeSnapshot()).toEqual(before);
+  });
+
+  it("refuses another chatter's name spelt in look-alike letters of another script", async () => {
+    expect((await claim('Coco')).status).toBe(200);
+    const before = target().storeSnapshot();
+    for (const name of ['сосо', 'СОСО']) expect((await claim(name)).status, name).toBe(409);
+    expect(target().storeSnapshot()).toEqual(before);
   });
 });

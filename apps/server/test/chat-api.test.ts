@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHAT_MENTION_SIGNS_MAX,
+  CHAT_NAME_RULE,
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_RATE_MAX_MESSAGES,
   CHAT_REMOVED_TEXT,
@@ -63,6 +64,19 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(other.json()).toEqual({ error: expect.any(String) });
       const again = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Seán' }, headers: { cookie: holder } });
       expect(again.statusCode).toBe(200);
+    });
+
+    it('409 for a look-alike in another script of a name another chatter holds (сосо in Cyrillic for Coco)', async () => {
+      await joinChat(app, 'Coco');
+      const other = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'сосо' } });
+      expect(other.statusCode).toBe(409);
+    });
+
+    it.each([['Аоіfе'], ['\u3164\u3164'], ['Ann\uFE0F']])('400 with the rule for %j: mixed scripts or invisible characters', async (name) => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: CHAT_NAME_RULE });
+      expect(await store.db.selectFrom('chat_name').selectAll().execute()).toEqual([]);
     });
 
     it('a chatter who changes name frees the old one', async () => {

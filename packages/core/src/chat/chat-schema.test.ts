@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatFrameSchema, clientFrameSchema, serverFrameSchema } from '../realtime/frames.ts';
-import {
-  CHAT_MESSAGE_MAX_CHARS,
-  chatMessagesQuerySchema,
-  chatSessionBodySchema,
-  postChatMessageBodySchema,
-} from './chat-schema.ts';
+import { chatSessionBodySchema } from './chat-name.ts';
+import { CHAT_MESSAGE_MAX_CHARS, chatMessagesQuerySchema, postChatMessageBodySchema } from './chat-schema.ts';
 
 const id = '0b7e6f1c-2f7a-4c55-9a43-2f1e3b4c5d6e';
 
