@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { CHAT_MENTION_SIGNS_MAX, CHAT_MESSAGE_MAX_CHARS, CHAT_NAME_RULE, chatNameKey } from '@onair/core';
 import { adminSession, cookiePair, setCookieLine } from './support/http.ts';
 import { closeCode, nextFrame, openRealtime } from './support/sockets.ts';
 import { ADMIN, type Target, useTarget } from './support/target.ts';
@@ -104,5 +107,72 @@ describe('the chat', () => {
     const closed = closeCode(negative, 5_000);
     negative.send(JSON.stringify({ type: 'subscribe', topics: ['chat'], versions: { chat: -1 } }));
     expect(await closed).toBe(1008);
+  });
+});
+
+describe('the mention bomb', () => {
+  const target = useTarget();
+  const LIVE_NAMES = 10_000;
+  const listener = (index: number) => `Listener ${index}`;
+
+  /** A big room: live names written straight into the store, as that many chat sessions would hold them. */
+  function seedLiveNames(): void {
+    const db = new SQLite(join(target().server.dataDir, 'onair.sqlite'));
+    try {
+      const insert = db.prepare('INSERT INTO chat_name (name_key, name, expires_at) VALUES (?, ?, ?)');
+      const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString();
+      db.transaction(() => {
+        for (let index = 0; index < LIVE_NAMES; index += 1) insert.run(chatNameKey(listener(index)), listener(index), expiresAt);
+      })();
+    } finally {
+      db.close();
+    }
+  }
+
+  const post = async (cookie: string, text: string) => {
+    const response = await chatRequest(target(), 'POST', '/api/chat/messages', { cookie }, { id: randomUUID(), text });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { message: { mentions: string[] } }).message.mentions;
+  };
+
+  it(`in a room of ${LIVE_NAMES.toLocaleString('en')} names: a message of '@'s mentions nobody and health answers beside it`, async () => {
+    seedLiveNames();
+    const bomber = await joinChat(target(), 'Bomber');
+    const [mentions, health] = await Promise.all([post(bomber, '@'.repeat(CHAT_MESSAGE_MAX_CHARS)), fetch(`${target().url}/api/health`)]);
+    expect(mentions).toEqual([]);
+    expect(health.status).toBe(200);
+    // Past the first '@'s nothing is read as a mention, however many names the room holds.
+    expect(await post(bomber, `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @${listener(7)}`)).toEqual([]);
+    // Real mentions are still found among them all.
+    expect(await post(bomber, `@${listener(7)} and @${listener(LIVE_NAMES - 1)}, hi`)).toEqual([listener(7), listener(LIVE_NAMES - 1)]);
+  });
+});
+
+describe('the confusable names', () => {
+  // The finding's own case: the admin is Aoife.
+  const target = useTarget({ ADMIN_USERNAME: 'Aoife' });
+  const claim = (name: string) => chatRequest(target(), 'POST', '/api/chat/session', {}, { name });
+
+  it('refuses a name that mixes scripts or hides invisible characters, with the rule, and stores nothing', async () => {
+    const before = target().storeSnapshot();
+    for (const name of ['Аоіfе', 'Aоife', 'ㅤㅤ', 'Aoife\u3164', 'Ao\u034Fife']) {
+      const response = await claim(name);
+      expect(response.status, name).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(CHAT_NAME_RULE);
+    }
+    expect(target().storeSnapshot()).toEqual(before);
+  });
+
+  it("keeps the admin's name, folded, for the admin", async () => {
+    const before = target().storeSnapshot();
+    for (const name of ['AOIFE', 'aoifé', 'A.o.i.f.e']) expect((await claim(name)).status, name).toBe(403);
+    expect(target().storeSnapshot()).toEqual(before);
+  });
+
+  it("refuses another chatter's name spelt in look-alike letters of another script", async () => {
+    expect((await claim('Coco')).status).toBe(200);
+    const before = target().storeSnapshot();
+    for (const name of ['сосо', 'СОСО']) expect((await claim(name)).status, name).toBe(409);
+    expect(target().storeSnapshot()).toEqual(before);
   });
 });

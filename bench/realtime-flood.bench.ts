@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { ServerFixture } from '../e2e/fixtures/server.ts';
+import { measureHealth, quantile, type HealthTimings } from './measure.ts';
 
 /**
  * `/api/health` latency while WebSocket clients flood the realtime hub with subscribe frames
@@ -32,35 +33,6 @@ interface FloodReport {
   connections: number;
   closedOverBudget: number;
   otherCloses: Record<string, number>;
-}
-
-interface HealthTimings {
-  /** Milliseconds, sorted. */
-  timings: number[];
-  /** Requests that got no answer (connection reset, HTTP error): a stalled server shows here. */
-  failures: number;
-}
-
-/** Sequential health requests: `HEALTH_REQUESTS` of them, or fewer if `stopped()` first (a flood that hit its cap). */
-async function measureHealth(url: string, stopped = () => false): Promise<HealthTimings> {
-  const timings: number[] = [];
-  let failures = 0;
-  for (let request = 0; request < HEALTH_REQUESTS && !stopped(); request += 1) {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${url}/api/health`);
-      await response.arrayBuffer();
-      if (response.ok) timings.push(performance.now() - started);
-      else failures += 1;
-    } catch {
-      failures += 1;
-    }
-  }
-  return { timings: timings.sort((a, b) => a - b), failures };
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
 /** One flooding client: connect, send until closed, reconnect, until `stopped()`. */
@@ -138,7 +110,7 @@ async function measureUnderFlood(
   // Let the flood reach its steady state (sockets open, closed and reopening) before timing.
   await sleep(500);
   // A flood that reaches FLOOD_MAX_MS ends the timing too: later requests would be idle ones.
-  const health = await measureHealth(server.url, () => floodEnded);
+  const health = await measureHealth(server.url, HEALTH_REQUESTS, () => floodEnded);
   child.send('stop', () => undefined);
   const report = await Promise.race([reported, failed]);
   return { health, report };
@@ -158,9 +130,9 @@ function printHealth(label: string, { timings, failures }: HealthTimings, idleP9
 export async function runRealtimeFloodBench(): Promise<void> {
   const server = await ServerFixture.start();
   try {
-    await measureHealth(server.url); // warm-up: JIT, keep-alive connection
+    await measureHealth(server.url, HEALTH_REQUESTS); // warm-up: JIT, keep-alive connection
     console.log(`/api/health latency, up to ${HEALTH_REQUESTS} sequential requests (ms):`);
-    const idleP95 = printHealth('idle', await measureHealth(server.url));
+    const idleP95 = printHealth('idle', await measureHealth(server.url, HEALTH_REQUESTS));
     for (const sockets of FLOOD_SOCKET_COUNTS) {
       const { health, report } = await measureUnderFlood(server, sockets);
       printHealth(`${sockets} flooding socket${sockets === 1 ? '' : 's'}`, health, idleP95);

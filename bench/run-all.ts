@@ -1,3 +1,4 @@
+import { runMentionsBench } from './mentions.bench.ts';
 import { runOnAirBench } from './on-air.bench.ts';
 import { runRealtimeFloodBench } from './realtime-flood.bench.ts';
 
@@ -5,3 +6,4 @@ import { runRealtimeFloodBench } from './realtime-flood.bench.ts';
 console.log(`node ${process.version} on ${process.platform}/${process.arch}`);
 runOnAirBench();
 await runRealtimeFloodBench();
+await runMentionsBench();

@@ -15,6 +15,17 @@ describe('isReservedName (for the chat: nobody else may use the admin name)', ()
   it.each(['Seán', 'Sean Admin 2', 'Admin', '', '  '])('leaves %j free', (name) => {
     expect(isReservedName(name, admin)).toBe(false);
   });
+  it.each([
+    ['Ѕеán Аdmіn', 'Cyrillic letters in place of Latin ones'],
+    ['Seán Admin\u3164', 'an invisible Hangul filler added'],
+  ])('reserves %j (%s)', (name) => {
+    expect(isReservedName(name, admin)).toBe(true);
+  });
+  it('reserves the look of an all-capitals name in another script: Cyrillic ТОМ for the admin Tom', () => {
+    expect(isReservedName('ТОМ', { username: 'Tom' })).toBe(true);
+    expect(isReservedName('КАТЕ', { username: 'kate' })).toBe(true);
+    expect(isReservedName('Тоby', { username: 'Tom' })).toBe(false);
+  });
   it('reserves nothing when editing is off', () => {
     expect(isReservedName('Seán Admin', null)).toBe(false);
   });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CHAT_MENTION_SIGNS_MAX,
+  CHAT_NAME_RULE,
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_RATE_MAX_MESSAGES,
   CHAT_REACTION_KINDS_MAX,
@@ -64,6 +66,19 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(other.json()).toEqual({ error: expect.any(String), code: 'chat_name_taken' });
       const again = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Seán' }, headers: { cookie: holder } });
       expect(again.statusCode).toBe(200);
+    });
+
+    it('409 for a look-alike in another script of a name another chatter holds (сосо in Cyrillic for Coco)', async () => {
+      await joinChat(app, 'Coco');
+      const other = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'сосо' } });
+      expect(other.statusCode).toBe(409);
+    });
+
+    it.each([['Аоіfе'], ['\u3164\u3164'], ['Ann\uFE0F']])('400 with the rule for %j: mixed scripts or invisible characters', async (name) => {
+      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: CHAT_NAME_RULE, code: 'chat_name_invalid' });
+      expect(await store.db.selectFrom('chat_name').selectAll().execute()).toEqual([]);
     });
 
     it('a chatter who changes name frees the old one', async () => {
@@ -242,6 +257,14 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       await joinChat(app, 'Seán Óg');
       const message = sent((await postMessage(app, ann, { text: 'hey @seán óg and @nobody, mail x@Ann.ie' })).body);
       expect(message.mentions).toEqual(['Seán Óg']);
+    });
+
+    it(`a message of '@'s mentions nobody, and '@'s after the first ${CHAT_MENTION_SIGNS_MAX} are plain text`, async () => {
+      const ann = await joinChat(app, 'Ann');
+      await joinChat(app, 'Bob');
+      expect(sent((await postMessage(app, ann, { text: '@'.repeat(CHAT_MESSAGE_MAX_CHARS) })).body).mentions).toEqual([]);
+      expect(sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX - 1)} @Bob` })).body).mentions).toEqual(['Bob']);
+      expect(sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @Bob` })).body).mentions).toEqual([]);
     });
 
     it(`429 with Retry-After after ${CHAT_RATE_MAX_MESSAGES} messages in 10 s; a resend is never refused`, async () => {

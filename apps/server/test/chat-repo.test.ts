@@ -36,7 +36,7 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     expect((await repo.eventsAfter(0, 100)).map((logged) => logged.seq)).toEqual([2, 4]);
     expect(await store.db.selectFrom('chat_reaction').select('message_id').execute()).toEqual([{ message_id: recent.id }]);
     expect(await repo.head()).toBe(4);
-    expect(await repo.liveNames(NOW)).toEqual(['Ann']);
+    expect(await repo.liveNamesWithKeys(['ann', 'gone'], NOW)).toEqual(['Ann']);
     expect(await store.db.selectFrom('chat_name').select('name').execute()).toEqual([{ name: 'Ann' }]);
   });
 
@@ -72,6 +72,16 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     // Run again on tidy reactions: nothing changes, no event.
     await migrate();
     expect(await repo.head()).toBe(head + 1);
+  });
+
+  it('reads the live names under the keys asked for, and no other', async () => {
+    const day = new Date(NOW.getTime() + DAY_MS);
+    await repo.claimName('ann', 'Ann', { holder: 'someone', previousKey: null, expiresAt: day, now: NOW });
+    await repo.claimName('bob', 'Bob', { holder: 'someone', previousKey: null, expiresAt: day, now: NOW });
+    await repo.claimName('gone', 'Gone', { holder: 'someone', previousKey: null, expiresAt: new Date(NOW.getTime() - 1), now: new Date(NOW.getTime() - DAY_MS) });
+    expect((await repo.liveNamesWithKeys(['ann', 'bob', 'gone', 'nobody'], NOW)).sort()).toEqual(['Ann', 'Bob']);
+    expect(await repo.liveNamesWithKeys(['bob'], NOW)).toEqual(['Bob']);
+    expect(await repo.liveNamesWithKeys([], NOW)).toEqual([]);
   });
 
   it('numbers concurrent writes gaplessly: every event one seq, none shared', async () => {

@@ -41,6 +41,7 @@ export * from './shell/initial-data.ts';
 export * from './chat/chat-name.ts';
 export * from './chat/chat-schema.ts';
 export * from './chat/mentions.ts';
+export * from './chat/message-parts.ts';
 export * from './chat/chat-reactions.ts';
 
 export * from './realtime/frames.ts';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { chatNameKey } from '@onair/core';
+import { chatNameKey, chatNamesClash } from '@onair/core';
 
 /**
  * Compares two secrets in time independent of where they differ. Both sides are hashed first so
@@ -24,18 +24,17 @@ export function isAdminCredentials(
 
 /**
  * How names are compared for identity: Unicode-normalised (NFKC, so full-width and ligature
- * look-alikes collapse), accents folded, case folded, and everything that is not a letter or digit
- * dropped, so 'Admin', ' ADMIN ', 'ádmin' and 'ad.min' are all one name. The chat folds its names
- * the same way (core's `chatNameKey`), so the admin's name and a chatter's collide exactly when alike.
+ * look-alikes collapse), accents folded, case folded, look-alike letters of other scripts folded,
+ * and everything that is not a letter or digit dropped, so 'Admin', ' ADMIN ', 'ádmin', 'ad.min'
+ * and 'аdmin' (Cyrillic а) are all one name. The chat folds its names the same way (core's `chatNameKey`).
  */
 export const normalizeName = chatNameKey;
 
 /**
- * The admin's name is theirs alone: the chat refuses any display name that normalises to it, so
- * nobody can pose as the admin by typing the same name (spec §6 trusted a local name; we do not).
+ * The admin's name is theirs alone: the chat refuses any display name that folds to it or looks
+ * like it as typed (core's `chatNamesClash`: Cyrillic 'ТОМ' for an admin 'Tom'), so nobody can
+ * pose as the admin by typing the same name (spec §6 trusted a local name; we do not).
  */
 export function isReservedName(name: string, admin: { username: string } | null): boolean {
-  if (admin === null) return false;
-  const wanted = normalizeName(name);
-  return wanted !== '' && wanted === normalizeName(admin.username);
+  return admin !== null && chatNamesClash(name, admin.username);
 }

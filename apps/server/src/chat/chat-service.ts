@@ -3,6 +3,7 @@ import {
   chatEventSchema,
   chatEventSupersession,
   chatNameKey,
+  mentionCandidateKeys,
   parseMentions,
   type ChatEvent,
   type ChatMessage,
@@ -96,7 +97,10 @@ export class ChatService {
     if (existing) return existing.chatterKey === chatter.key ? { kind: 'resent', message: strip(existing) } : { kind: 'id-taken' };
     const replyTo = body.replyTo ?? null;
     if (replyTo !== null && !(await this.repo.messageExists(replyTo))) return { kind: 'no-reply-target' };
-    const mentions = body.text.includes('@') ? parseMentions(body.text, await this.repo.liveNames(now)) : [];
+    // Only the names the text could mention are read from the store (several instances share it, so
+    // no copy of the room is kept here): a wall of '@'s reads none.
+    const candidates = mentionCandidateKeys(body.text);
+    const mentions = candidates.length === 0 ? [] : parseMentions(body.text, await this.repo.liveNamesWithKeys(candidates, now));
     const message = await this.repo.insertMessage({
       id: body.id,
       chatterKey: chatter.key,

@@ -251,9 +251,18 @@ export class ChatRepo {
     return row?.chatter_key ?? null;
   }
 
-  /** Names held by live chat sessions: who a message can mention. */
-  async liveNames(now: Date): Promise<string[]> {
-    const rows = await this.db.selectFrom('chat_name').select('name').where('expires_at', '>', now.toISOString()).execute();
+  /**
+   * The names held by live chat sessions under `keys` (core's `mentionCandidateKeys`): who a message
+   * can mention. A lookup by primary key, never a read of the whole room, whatever its size.
+   */
+  async liveNamesWithKeys(keys: readonly string[], now: Date): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('chat_name')
+      .select('name')
+      .where('name_key', 'in', [...keys])
+      .where('expires_at', '>', now.toISOString())
+      .execute();
     return rows.map((row) => row.name);
   }
 

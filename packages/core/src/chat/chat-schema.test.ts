@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chatFrameSchema, clientFrameSchema, serverFrameSchema } from '../realtime/frames.ts';
+import { chatSessionBodySchema } from './chat-name.ts';
 import {
   CHAT_MESSAGE_MAX_CHARS,
   chatEventSupersession,
   chatMessagesQuerySchema,
   chatReactionParamSchema,
-  chatSessionBodySchema,
   postChatMessageBodySchema,
   type ChatMessage,
 } from './chat-schema.ts';

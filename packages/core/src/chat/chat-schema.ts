@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { CHAT_NAME_RULE, isValidChatName, normalizeChatName } from './chat-name.ts';
 import { canonicalReaction } from './chat-reactions.ts';
 
 /** Longest message, in characters (code points) after trimming. */
@@ -37,11 +36,6 @@ export function chatTextProblem(text: string): string | null {
   return null;
 }
 
-export const chatNameSchema = z.pipe(
-  z.string().check(z.maxLength(200), z.refine(isValidChatName, CHAT_NAME_RULE)),
-  z.transform(normalizeChatName),
-);
-
 /** One emoji and who gave it, in the order the first person gave it. */
 export const chatReactionSchema = z.object({
   emoji: z.string(),
@@ -69,9 +63,6 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** POST /api/chat/session */
-export const chatSessionBodySchema = z.object({ name: chatNameSchema });
-export type ChatSessionBody = z.input<typeof chatSessionBodySchema>;
 /** 200 of POST /api/chat/session and of GET /api/chat/session. */
 export const chatSessionSchema = z.object({ name: z.string(), admin: z.boolean() });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
@@ -130,11 +121,6 @@ export const chatReactionParamSchema = z.pipe(
   }),
 );
 
-/** POST /api/chat/mutes (admin): mute `name` for `minutes` (0 lifts the mute). */
-export const chatMuteBodySchema = z.object({
-  name: chatNameSchema,
-  minutes: z.int().check(z.minimum(0), z.maximum(CHAT_MUTE_MAX_MINUTES)),
-});
 /** 200 of POST /api/chat/mutes; `mutedUntil` epoch ms, null when lifted. */
 export const chatMuteSchema = z.object({ name: z.string(), mutedUntil: z.nullable(z.int()) });
 

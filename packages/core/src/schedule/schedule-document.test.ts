@@ -27,12 +27,14 @@ describe('scheduleDocumentSchema', () => {
 describe('scheduleConflictSchema', () => {
   it('reads the 409 body with the winning document, or none when the store is empty', () => {
     const current = { data: TEST_SCHEDULE, version: 4 };
-    expect(scheduleConflictSchema.parse({ error: 'Changed.', current })).toEqual({
+    expect(scheduleConflictSchema.parse({ error: 'Changed.', code: 'schedule_stale', current })).toEqual({
       error: 'Changed.',
+      code: 'schedule_stale',
       current,
     });
-    expect(scheduleConflictSchema.parse({ error: 'Changed.', current: null })).toEqual({
+    expect(scheduleConflictSchema.parse({ error: 'Changed.', code: 'schedule_stale', current: null })).toEqual({
       error: 'Changed.',
+      code: 'schedule_stale',
       current: null,
     });
     expect(scheduleConflictSchema.safeParse({ error: 'Changed.' }).success).toBe(false);

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from '@onair/core';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { mentionQueryAt, mentionSuggestions } from './message-text.ts';
+import { mentionQueryAt, mentionSuggestions } from './mention-autocomplete.ts';
 
 interface ComposerProps {
   /** Recent chatters, newest first, for '@' autocomplete. */

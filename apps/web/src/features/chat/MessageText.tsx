@@ -1,9 +1,10 @@
-import { splitMessageText } from './message-text.ts';
+import { messageParts } from '@onair/core';
 
 /**
  * A message's text as React text nodes, with http(s) links as anchors that cannot reach back into
  * the app (noopener), leak where the listener came from (noreferrer) or lend it ranking (nofollow).
- * Never HTML: whatever a listener writes is only ever text.
+ * Never HTML: whatever a listener writes is only ever text. Which URLs are links, and what a link
+ * shows (the host it opens), is core's `messageParts`.
  */
 export function MessageText({
   text,
@@ -16,7 +17,7 @@ export function MessageText({
 }) {
   return (
     <>
-      {splitMessageText(text, mentions).map((piece, index) => {
+      {messageParts(text, mentions).map((piece, index) => {
         if (piece.kind === 'link')
           return (
             <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer nofollow">

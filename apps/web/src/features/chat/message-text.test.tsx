@@ -2,7 +2,7 @@ import { canonicalReaction } from '@onair/core';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MORE_REACTIONS } from './EmojiModal.tsx';
-import { mentionQueryAt, mentionSuggestions, safeHref, splitMessageText } from './message-text.ts';
+import { mentionQueryAt, mentionSuggestions } from './mention-autocomplete.ts';
 import { MessageText } from './MessageText.tsx';
 
 // What a hostile listener might write: markup, script URLs, entity tricks, attribute breakouts.
@@ -45,24 +45,22 @@ describe('message text: never HTML', () => {
     expect(container.querySelector('script, img, svg, iframe')).toBeNull();
   });
 
-  it('links only absolute http(s) URLs, leaving sentence punctuation outside', () => {
-    expect(splitMessageText('see https://play.test/mix. and http://x.test/a?b=1, ok', [])).toEqual([
-      { kind: 'text', text: 'see ' },
-      { kind: 'link', text: 'https://play.test/mix', href: 'https://play.test/mix' },
-      { kind: 'text', text: '. and ' },
-      { kind: 'link', text: 'http://x.test/a?b=1', href: 'http://x.test/a?b=1' },
-      { kind: 'text', text: ', ok' },
+  it('links a URL with user info nowhere, and shows a look-alike host as the host it opens', () => {
+    const { container } = render(
+      <p>
+        <MessageText
+          text="pay https://bank.example@evil.example/ or https://bаnk.example/"
+          mentions={[]}
+          myName={null}
+        />
+      </p>,
+    );
+    const links = [...container.querySelectorAll('a')].map((anchor) => [
+      anchor.textContent,
+      anchor.getAttribute('href'),
     ]);
-    expect(safeHref('javascript:alert(1)')).toBeNull();
-    expect(safeHref('ftp://files.test/x')).toBeNull();
-    expect(safeHref('/relative')).toBeNull();
-  });
-
-  it('marks the server-parsed mentions (names with spaces too), and nothing that merely looks like one', () => {
-    expect(splitMessageText('@DJ Ann you rock, mail me@home', ['DJ Ann'])).toEqual([
-      { kind: 'mention', text: '@DJ Ann', name: 'DJ Ann' },
-      { kind: 'text', text: ' you rock, mail me@home' },
-    ]);
+    expect(links).toEqual([['https://xn--bnk-6cd.example/', 'https://xn--bnk-6cd.example/']]);
+    expect(container.textContent).toContain('https://bank.example@evil.example/');
   });
 });
 
