@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  FAVORITE_ID_MAX_CHARS,
+  MAX_FAVORITES,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
   type ErrorBody,
@@ -9,6 +11,7 @@ import { isAllowedOrigin } from '../auth/origin.ts';
 import { clientKey } from '../client-key.ts';
 import { KeyedLimit } from '../rate-limits.ts';
 import { endpointRefusal } from '../push/push-endpoint.ts';
+import { isP256PublicKey } from '../push/push-keys.ts';
 import type { PushRepo } from '../store/push-repo.ts';
 
 interface PushRouteOptions {
@@ -23,6 +26,14 @@ interface PushRouteOptions {
 export const PUSH_WRITES_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
 const INVALID_SUBSCRIPTION_ERROR = 'Invalid push subscription: endpoint, keys.p256dh and keys.auth must all be present and non-empty.';
+const OFF_CURVE_ERROR = 'Invalid push subscription: keys.p256dh is not a point on the P-256 curve.';
+/**
+ * The largest body a browser sends, rounded up: MAX_FAVORITES favourites of FAVORITE_ID_MAX_CHARS
+ * characters (ASCII; real names are a tenth of that), the longest endpoint, the keys and the flags.
+ * Well under the server's 256 KB, which let a made-up 252 KB subscription be stored.
+ */
+export const PUSH_SUBSCRIPTION_MAX_BYTES = 144 * 1_024;
+const TOO_LARGE_ERROR = `The notification settings are too large to save: at most ${MAX_FAVORITES} favourite shows of at most ${FAVORITE_ID_MAX_CHARS} characters each.`;
 
 /** GET the VAPID public key; PUT or DELETE this browser's push subscription (issue 10's contract). */
 export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions): Promise<void> {
@@ -32,6 +43,7 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
   // Bodies refused before the handler (not JSON, too large) answer in the same { error } shape.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: TOO_LARGE_ERROR } satisfies ErrorBody);
     if (status >= 400 && status < 500) return reply.code(status).send({ error: INVALID_SUBSCRIPTION_ERROR } satisfies ErrorBody);
     request.log.error({ err: error }, 'push subscription request failed');
     return reply.code(500).send({ error: 'Failed to save the push subscription.' } satisfies ErrorBody);
@@ -57,19 +69,14 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
     return { publicKey } satisfies PushPublicKey;
   });
 
-  app.put('/api/push/subscription', async (request, reply) => {
+  app.put('/api/push/subscription', { bodyLimit: PUSH_SUBSCRIPTION_MAX_BYTES }, async (request, reply) => {
     if (!(await admitWrite(request, reply))) return reply;
     const body = pushSubscriptionBodySchema.safeParse(request.body);
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      const where = issue?.path.join('.') ?? '';
-      const error = where.startsWith('preferences')
-        ? `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`
-        : INVALID_SUBSCRIPTION_ERROR;
-      return reply.code(400).send({ error } satisfies ErrorBody);
-    }
+    if (!body.success) return reply.code(400).send({ error: bodyRefusal(body.error.issues[0]) } satisfies ErrorBody);
     const refusal = endpointRefusal(body.data.subscription.endpoint, allowedHosts);
     if (refusal) return reply.code(400).send({ error: refusal } satisfies ErrorBody);
+    // A key no push can be encrypted for would only fail at every reminder: refused now instead.
+    if (!isP256PublicKey(body.data.subscription.keys.p256dh)) return reply.code(400).send({ error: OFF_CURVE_ERROR } satisfies ErrorBody);
     await pushes.saveSubscription(body.data.subscription, body.data.preferences, now());
     return { saved: true };
   });
@@ -82,4 +89,15 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
     await pushes.deleteSubscription(body.data.endpoint);
     return reply.code(204).send();
   });
+}
+
+/**
+ * What a refused body is told: the preference at fault; a key of the wrong size (a present key that
+ * fails its own rule, so a browser bug is named); else the subscription's fields in general.
+ */
+function bodyRefusal(issue: { path: PropertyKey[]; code: string; message: string } | undefined): string {
+  const where = issue?.path.map(String).join('.') ?? '';
+  if (where.startsWith('preferences')) return `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`;
+  if ((issue?.code === 'custom' || issue?.code === 'too_big') && where.startsWith('subscription.keys.')) return `Invalid push subscription: ${where.slice('subscription.'.length)} ${issue.message}.`;
+  return INVALID_SUBSCRIPTION_ERROR;
 }
