@@ -166,15 +166,21 @@ export class PushScheduler {
 
   async #drain(): Promise<void> {
     const { pushes, now } = this.options;
+    // Subscriptions deleted during this drain: their other pushes already claimed are dropped unsent.
+    const gone = new Set<string>();
     for (;;) {
       const claimed = await pushes.claimDue(now(), DRAIN_BATCH);
-      for (const push of claimed) await this.#deliver(push);
+      for (const push of claimed) await this.#deliver(push, gone);
       if (claimed.length < DRAIN_BATCH) return;
     }
   }
 
-  async #deliver(push: ClaimedPush): Promise<void> {
+  async #deliver(push: ClaimedPush, gone: Set<string>): Promise<void> {
     const { pushes, sender, now, logger } = this.options;
+    if (gone.has(push.subscription.endpointHash)) {
+      await pushes.markFailed(push.key, now());
+      return;
+    }
     const log = logger.child({ push: push.key.slice(0, 12), kind: push.kind });
     const message = pushMessageSchema.safeParse(safeJson(push.payload));
     if (!message.success) {
@@ -197,8 +203,10 @@ export class PushScheduler {
         this.options.onOutcome?.('sent');
         return;
       case 'gone':
+        // One line at info: a browser that unsubscribed, or a made-up subscription, is no fault of the server's.
         this.options.onOutcome?.('failed');
-        log.info({ status: outcome.status }, 'The push service says the subscription is gone; it is deleted.');
+        log.info({ reason: outcome.reason }, 'The subscription can take no push; it is deleted.');
+        gone.add(push.subscription.endpointHash);
         await pushes.markFailed(push.key, now());
         await pushes.deleteByHash(push.subscription.endpointHash);
         return;
