@@ -10,6 +10,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 export interface TestStore {
   db: Db;
+  /** The PostgreSQL schema the store lives in (none for SQLite): a Migrator of a test needs it. */
+  pgSchema?: string;
   dispose(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ async function openPostgres(): Promise<TestStore> {
   const db = await openDb({ databaseUrl: TEST_DATABASE_URL, dataDir: tmpdir(), pgSchema: schema });
   return {
     db,
+    pgSchema: schema,
     dispose: async () => {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();

@@ -4,6 +4,7 @@ import * as createSession from './0002-create-session.ts';
 import * as createChat from './0003-create-chat.ts';
 import * as createPush from './0004-create-push.ts';
 import * as createAnalytics from './0005-create-analytics.ts';
+import * as pushDueIndex from './0006-push-due-index.ts';
 
 /** Every migration in order; names sort lexically, so keep the zero-padded prefix. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-create-chat': createChat,
   '0004-create-push': createPush,
   '0005-create-analytics': createAnalytics,
+  '0006-push-due-index': pushDueIndex,
 };
