@@ -113,6 +113,22 @@ describe.each(STORE_KINDS)('reminders read only the due subscribers on $kind', (
     expect(await store.db.selectFrom('push_favorite').selectAll().execute()).toEqual([]);
   });
 
+  it('queues the pushes of thousands of subscribers due at once (more values than one statement can bind)', async () => {
+    const pushes = new PushRepo(store.db);
+    const entries = Array.from({ length: 8_000 }, (_, index) => ({
+      key: String(index).padStart(64, '0'),
+      endpointHash: endpointHash(`https://fcm.googleapis.com/fcm/send/crowd-${index}`),
+      kind: 'reminder' as const,
+      payload: '{}',
+      dueAt: clock,
+      expiresAt: new Date(clock.getTime() + 900_000),
+    }));
+    await pushes.enqueue(entries, clock);
+    await pushes.enqueue(entries.slice(0, 10), clock);
+    const { count } = await store.db.selectFrom('push_outbox').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(8_000);
+  });
+
   it('sends new-show alerts to exactly the subscribers who want them', async () => {
     const wants = await subscribe('wants', settings([]));
     await subscribe('declines', settings([], { showNewShowAlerts: false }));

@@ -48,6 +48,11 @@ export interface ClaimedPush {
 /** Finished pushes are kept this long (a week of occurrences) so their keys still refuse a repeat. */
 const OUTBOX_KEEP_MS = 8 * 24 * 60 * 60 * 1_000;
 const VAPID_ID = 'main';
+/**
+ * Outbox rows per INSERT: 9 values each, well under SQLite's 32,766 bound parameters (PostgreSQL
+ * allows 65,535); a show with thousands of subscribers due at once takes several statements.
+ */
+const ENQUEUE_BATCH = 500;
 
 export function endpointHash(endpoint: string): string {
   return createHash('sha256').update(endpoint).digest('hex');
@@ -170,7 +175,12 @@ export class PushRepo {
 
   /** Queues pushes; an entry whose key is already queued (or was sent) is left alone. */
   async enqueue(entries: readonly OutboxEntry[], now: Date): Promise<void> {
-    if (entries.length === 0) return;
+    for (let first = 0; first < entries.length; first += ENQUEUE_BATCH) {
+      await this.#enqueueBatch(entries.slice(first, first + ENQUEUE_BATCH), now);
+    }
+  }
+
+  async #enqueueBatch(entries: readonly OutboxEntry[], now: Date): Promise<void> {
     await this.db
       .insertInto('push_outbox')
       .values(
