@@ -93,10 +93,10 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
   };
 
   it.each([
-    ['a p256dh of 87 As (65 zero bytes)', () => withKeys({ p256dh: 'A'.repeat(87) }), 'Invalid push subscription: keys.p256dh must be an uncompressed P-256 public key (65 bytes starting 0x04).'],
+    ['a p256dh of 87 As (65 zero bytes)', () => withKeys({ p256dh: 'A'.repeat(87) }), 'Invalid push subscription: keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url).'],
     ['a p256dh off the curve', () => withKeys({ p256dh: offCurve() }), 'Invalid push subscription: keys.p256dh is not a point on the P-256 curve.'],
-    ['an auth of 48 bytes', () => withKeys({ auth: 'A'.repeat(64) }), 'Invalid push subscription: keys.auth must be 16 bytes.'],
-    ['an auth of 15 bytes', () => withKeys({ auth: 'A'.repeat(20) }), 'Invalid push subscription: keys.auth must be 16 bytes.'],
+    ['an auth of 48 bytes', () => withKeys({ auth: 'A'.repeat(64) }), 'Invalid push subscription: keys.auth must be a 16-byte secret (base64url).'],
+    ['an auth of 15 bytes', () => withKeys({ auth: 'A'.repeat(20) }), 'Invalid push subscription: keys.auth must be a 16-byte secret (base64url).'],
   ])('refuses %s with 400 saying so, and stores nothing', async (_name, body, error) => {
     const response = await put(body());
     expect(response.statusCode).toBe(400);
@@ -120,10 +120,10 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
   it('refuses more favourites than a week holds, a favourite no slot can make, and the 252 KB subscription', async () => {
     const tooMany = await put({ subscription: browser.subscription, preferences: { favoriteShows: Array.from({ length: MAX_FAVORITES + 1 }, (_, index) => `Artist ${index}-Show`) } });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toEqual({ error: `Invalid notification preferences: preferences.favoriteShows: at most ${MAX_FAVORITES} favourite shows (what a week can hold)` });
+    expect(tooMany.json()).toEqual({ error: `Invalid notification preferences: preferences.favoriteShows: Too big: expected array to have <=${MAX_FAVORITES} items` });
     const tooLong = await put({ subscription: browser.subscription, preferences: { favoriteShows: ['x'.repeat(FAVORITE_ID_MAX_CHARS + 1)] } });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ error: `Invalid notification preferences: preferences.favoriteShows.0: must be at most ${FAVORITE_ID_MAX_CHARS} characters` });
+    expect(tooLong.json()).toEqual({ error: `Invalid notification preferences: preferences.favoriteShows.0: Too big: expected string to have <=${FAVORITE_ID_MAX_CHARS} characters` });
     // As it was sent in the attack: 1,000 favourites of about 250 characters.
     const junk = await put({ subscription: browser.subscription, preferences: { enabled: true, favoriteShows: Array.from({ length: 1_000 }, (_, index) => `${index}-${'j'.repeat(245)}`) } });
     expect(junk.statusCode).toBe(413);

@@ -91,13 +91,15 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
   });
 }
 
-/**
- * What a refused body is told: the preference at fault; a key of the wrong size (a present key that
- * fails its own rule, so a browser bug is named); else the subscription's fields in general.
- */
+/** What each key must be (RFC 8291), told when a present key has another shape: a browser bug named. */
+const KEY_RULES: Readonly<Record<string, string>> = {
+  'subscription.keys.p256dh': 'Invalid push subscription: keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url).',
+  'subscription.keys.auth': 'Invalid push subscription: keys.auth must be a 16-byte secret (base64url).',
+};
+
+/** What a refused body is told: the preference at fault; a key of the wrong shape; else the subscription's fields in general. */
 function bodyRefusal(issue: { path: PropertyKey[]; code: string; message: string } | undefined): string {
   const where = issue?.path.map(String).join('.') ?? '';
   if (where.startsWith('preferences')) return `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`;
-  if ((issue?.code === 'custom' || issue?.code === 'too_big') && where.startsWith('subscription.keys.')) return `Invalid push subscription: ${where.slice('subscription.'.length)} ${issue.message}.`;
-  return INVALID_SUBSCRIPTION_ERROR;
+  return (issue?.code === 'invalid_format' ? KEY_RULES[where] : undefined) ?? INVALID_SUBSCRIPTION_ERROR;
 }

@@ -1,7 +1,5 @@
-import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import {
-  base64UrlBytes,
   pushMessageSchema,
   pushPublicKeySchema,
   pushSubscriptionBodySchema,
@@ -38,6 +36,8 @@ describe('pushSubscriptionBodySchema', () => {
     ['an auth of 15 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(20) } }],
     ['an auth of 17 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(23) } }],
     ['an auth of 48 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(64) } }],
+    ['a p256dh padded twice', { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}==` } }],
+    ['a p256dh with a newline after it', { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}\n` } }],
   ])('refuses %s', (_name, bad) => {
     expect(pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} }).success).toBe(false);
   });
@@ -50,31 +50,12 @@ describe('pushSubscriptionBodySchema', () => {
   it('says which key is wrong', () => {
     const bad = { ...subscription, keys: { ...subscription.keys, p256dh: 'A'.repeat(87) } };
     const parsed = pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} });
-    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['subscription.keys.p256dh', 'must be an uncompressed P-256 public key (65 bytes starting 0x04)'],
-    ]);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['subscription.keys.p256dh', 'invalid_format']]);
   });
 
   it('refuses a missing or invalid preferences object', () => {
     expect(pushSubscriptionBodySchema.safeParse({ subscription }).success).toBe(false);
     expect(pushSubscriptionBodySchema.safeParse({ subscription, preferences: { reminderTime: 7 } }).success).toBe(false);
-  });
-});
-
-describe('base64UrlBytes', () => {
-  it('decodes what Node encodes, padded or not', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 100 }), (bytes) => {
-        const unpadded = Buffer.from(bytes).toString('base64url');
-        const padded = Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
-        expect(base64UrlBytes(unpadded)).toEqual(bytes);
-        expect(base64UrlBytes(padded)).toEqual(bytes);
-      }),
-    );
-  });
-
-  it.each(['', 'A', 'AAAAA', 'AA=', 'AA===', 'A+B/', 'AA=A', 'AAA=='])('refuses %j', (text) => {
-    expect(base64UrlBytes(text)).toBeNull();
   });
 });
 

@@ -28,12 +28,7 @@ export const FAVORITE_ID_MAX_CHARS = 2 * SLOT_TEXT_MAX_CHARS + 1;
  */
 export const MAX_FAVORITES = DAYS_PER_WEEK * MAX_SHOWS_PER_DAY;
 
-const favoriteIdSchema = z
-  .string()
-  .check(
-    z.minLength(1, { message: 'must not be empty' }),
-    z.maxLength(FAVORITE_ID_MAX_CHARS, { message: `must be at most ${FAVORITE_ID_MAX_CHARS} characters` }),
-  );
+const favoriteIdSchema = z.string().check(z.minLength(1), z.maxLength(FAVORITE_ID_MAX_CHARS));
 const reminderTimeSchema = z.number().check(
   z.refine((minutes) => (REMINDER_OPTIONS_MINUTES as readonly number[]).includes(minutes), {
     message: `reminderTime must be one of ${REMINDER_OPTIONS_MINUTES.join(', ')}`,
@@ -44,9 +39,7 @@ const settingsFields = {
   showScheduleReminders: z.boolean(),
   showNewShowAlerts: z.boolean(),
   favoriteShows: z.pipe(
-    z.array(favoriteIdSchema).check(
-      z.maxLength(MAX_FAVORITES, { message: `at most ${MAX_FAVORITES} favourite shows (what a week can hold)` }),
-    ),
+    z.array(favoriteIdSchema).check(z.maxLength(MAX_FAVORITES)),
     z.transform((ids) => [...new Set(ids)]),
   ),
   reminderTime: reminderTimeSchema,
@@ -110,8 +103,8 @@ export function isFavorite(settings: NotificationSettings, id: string): boolean 
  */
 export function addFavorite(settings: NotificationSettings, id: string): NotificationSettings {
   if (isFavorite(settings, id)) return settings;
-  const kept = settings.favoriteShows.slice(Math.max(0, settings.favoriteShows.length - MAX_FAVORITES + 1));
-  return { ...settings, favoriteShows: [...kept, id] };
+  // The last MAX_FAVORITES - 1 (all of a shorter list), then the new one.
+  return { ...settings, favoriteShows: [...settings.favoriteShows.slice(1 - MAX_FAVORITES), id] };
 }
 
 export function removeFavorite(settings: NotificationSettings, id: string): NotificationSettings {
