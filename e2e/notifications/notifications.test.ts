@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
@@ -12,12 +13,15 @@ const REMINDER = {
   data: { link: '/schedule', analyticsLabel: 'show_reminder' },
 };
 
+/** A browser's subscription keys: a real P-256 point and a 16-byte secret, as the server requires. */
+const FAKE_KEYS = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+
 /**
  * No push service is reachable from this machine, so PushManager is replaced at the window boundary
- * with one that hands back a subscription shaped like Chrome's (an FCM endpoint, real-length keys).
- * Everything else — permission, the service worker, the server and its endpoint rule — is real.
+ * with one that hands back a subscription shaped like Chrome's (an FCM endpoint, real keys).
+ * Everything else — permission, the service worker, the server and its endpoint and key rules — is real.
  */
-function fakePushManager(endpoint: string): void {
+function fakePushManager({ endpoint, keys }: { endpoint: string; keys: { p256dh: string; auth: string } }): void {
   let current: PushSubscription | null = null;
   const make = (options: PushSubscriptionOptionsInit) => {
     const key = options.applicationServerKey as Uint8Array;
@@ -25,7 +29,7 @@ function fakePushManager(endpoint: string): void {
       endpoint,
       expirationTime: null,
       options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
-      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${'E'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+      toJSON: () => ({ endpoint, expirationTime: null, keys }),
       unsubscribe: async () => {
         current = null;
         return true;
@@ -76,7 +80,7 @@ describe('notifications (Web Push) in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await answeredInstallLater(context);
     await context.grantPermissions(['notifications'], { origin: server.url });
-    await context.addInitScript(fakePushManager, FAKE_ENDPOINT);
+    await context.addInitScript(fakePushManager, { endpoint: FAKE_ENDPOINT, keys: FAKE_KEYS });
     await context.addInitScript(() => {
       // A favourite from the bundled week, as the schedule's heart stores it.
       if (localStorage.getItem('playfm_notification_settings') === null) {

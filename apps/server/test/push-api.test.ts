@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pushPublicKeySchema } from '@onair/core';
+import { FAVORITE_ID_MAX_CHARS, MAX_FAVORITES, PUSH_ENDPOINT_MAX_CHARS, pushPublicKeySchema } from '@onair/core';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from '../src/push/push-endpoint.ts';
-import { PUSH_WRITES_PER_MINUTE } from '../src/routes/push.ts';
+import { PUSH_SUBSCRIPTION_MAX_BYTES, PUSH_WRITES_PER_MINUTE } from '../src/routes/push.ts';
 import { buildTestApp } from './auth-helpers.ts';
 import { TestBrowser } from './push-receiver.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
@@ -78,6 +78,59 @@ describe.each(STORE_KINDS)('the push API on $kind', ({ open }) => {
     const response = await put(payload, typeof payload === 'string' ? { 'content-type': 'application/json' } : {});
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Invalid push subscription: endpoint, keys.p256dh and keys.auth must all be present and non-empty.', code: 'push_subscription_invalid' });
+    expect(await stored()).toEqual([]);
+  });
+
+  const withKeys = (keys: Partial<{ p256dh: string; auth: string }>) => ({
+    subscription: { ...browser.subscription, keys: { ...browser.subscription.keys, ...keys } },
+    preferences: { enabled: true, favoriteShows: ['Seán-Deep Dublin'] },
+  });
+  const offCurve = () => {
+    // The shape of a point (0x04, X, Y) whose Y does not satisfy the curve equation for X.
+    const point = Buffer.from(browser.subscription.keys.p256dh, 'base64url');
+    point[64] = (point[64] ?? 0) ^ 1;
+    return point.toString('base64url');
+  };
+
+  it.each([
+    ['a p256dh of 87 As (65 zero bytes)', () => withKeys({ p256dh: 'A'.repeat(87) }), 'Invalid push subscription: keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url).'],
+    ['a p256dh off the curve', () => withKeys({ p256dh: offCurve() }), 'Invalid push subscription: keys.p256dh is not a point on the P-256 curve.'],
+    ['an auth of 48 bytes', () => withKeys({ auth: 'A'.repeat(64) }), 'Invalid push subscription: keys.auth must be a 16-byte secret (base64url).'],
+    ['an auth of 15 bytes', () => withKeys({ auth: 'A'.repeat(20) }), 'Invalid push subscription: keys.auth must be a 16-byte secret (base64url).'],
+  ])('refuses %s with 400 saying so, and stores nothing', async (_name, body, error) => {
+    const response = await put(body());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error, code: 'push_subscription_invalid' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it(`takes the largest real body: ${MAX_FAVORITES} favourites of ${FAVORITE_ID_MAX_CHARS} characters and the longest endpoint`, async () => {
+    const endpoint = `https://fcm.googleapis.com/fcm/send/`.padEnd(PUSH_ENDPOINT_MAX_CHARS, 'e');
+    const favoriteShows = Array.from({ length: MAX_FAVORITES }, (_, index) => `${index}-`.padEnd(FAVORITE_ID_MAX_CHARS, 'x'));
+    const body = {
+      subscription: { ...browser.subscription, endpoint, expirationTime: Number.MAX_SAFE_INTEGER },
+      preferences: { enabled: true, showScheduleReminders: false, showNewShowAlerts: false, favoriteShows, reminderTime: 60 },
+    };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(PUSH_SUBSCRIPTION_MAX_BYTES);
+    const response = await put(body);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse((await stored())[0]?.preferences ?? '').favoriteShows).toHaveLength(MAX_FAVORITES);
+  });
+
+  it('refuses more favourites than a week holds, a favourite no slot can make, and the 252 KB subscription', async () => {
+    const tooMany = await put({ subscription: browser.subscription, preferences: { favoriteShows: Array.from({ length: MAX_FAVORITES + 1 }, (_, index) => `Artist ${index}-Show`) } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ error: `Invalid notification preferences: preferences.favoriteShows: Too big: expected array to have <=${MAX_FAVORITES} items`, code: 'push_preferences_invalid' });
+    const tooLong = await put({ subscription: browser.subscription, preferences: { favoriteShows: ['x'.repeat(FAVORITE_ID_MAX_CHARS + 1)] } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ error: `Invalid notification preferences: preferences.favoriteShows.0: Too big: expected string to have <=${FAVORITE_ID_MAX_CHARS} characters`, code: 'push_preferences_invalid' });
+    // As it was sent in the attack: 1,000 favourites of about 250 characters.
+    const junk = await put({ subscription: browser.subscription, preferences: { enabled: true, favoriteShows: Array.from({ length: 1_000 }, (_, index) => `${index}-${'j'.repeat(245)}`) } });
+    expect(junk.statusCode).toBe(413);
+    expect(junk.json()).toEqual({
+      error: `The notification settings are too large to save: at most ${MAX_FAVORITES} favourite shows of at most ${FAVORITE_ID_MAX_CHARS} characters each.`,
+      code: 'too_large',
+    });
     expect(await stored()).toEqual([]);
   });
 

@@ -1,15 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WEEKDAYS, pushMessageSchema, pushPublicKeySchema, type Schedule, type ShowSlot } from '@onair/core';
+import { DEFAULT_NOTIFICATION_SETTINGS, WEEKDAYS, pushMessageSchema, pushPublicKeySchema, type Schedule, type ShowSlot } from '@onair/core';
 import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
 import { loadConfig } from '../src/config.ts';
 import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 import { buildTestApp, loginAsAdmin } from './auth-helpers.ts';
+import { logSink } from './log-sink.ts';
 import { PushReceiver, TestBrowser, verifyVapid } from './push-receiver.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
 const deepDublin: ShowSlot = { time: '6pm - 8pm', artist: 'Seán', show: 'Deep Dublin', genre: 'House', image: '/images/shows/Sean_400.jpg' };
-const week: Schedule = WEEKDAYS.map((day) => ({ day, shows: day === 'Monday' ? [deepDublin] : [] }));
+// Two shows starting together: a subscriber to both has two pushes due in the same minute.
+const secondRoom: ShowSlot = { time: '6pm - 8pm', artist: 'Aoife', show: 'Second Room', genre: 'Techno', image: '' };
+const week: Schedule = WEEKDAYS.map((day) => ({ day, shows: day === 'Monday' ? [deepDublin, secondRoom] : [] }));
 // Monday 5 January 2026 (GMT): the show starts at 18:00Z.
 const MONDAY_NOON = new Date('2026-01-05T12:00:00Z');
 
@@ -127,15 +130,69 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
     expect(receiver.received).toHaveLength(1);
   });
 
-  it('deletes a subscription the push service says is gone (404/410)', async () => {
-    for (const status of [404, 410]) {
-      receiver.answer = () => ({ status });
-      const browser = new TestBrowser(`https://fcm.googleapis.com/fcm/send/gone-${status}`);
-      await subscribe(browser, { enabled: true, favoriteShows: ['Seán-Deep Dublin'] });
-      clock = new Date(`2026-01-${status === 404 ? '05' : '12'}T17:45:00Z`);
-      await instance.scheduler.tick();
-      expect(receiver.receivedFor(browser.subscription.endpoint)).toHaveLength(1);
-      expect(await instance.pushes.listSubscriptions()).toEqual([]);
+  /** A second instance whose log lines the test reads (the app's own log is silent). */
+  const loggedInstance = async () => {
+    const sink = logSink();
+    const logged = await setUpPush({
+      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
+      db: store.db,
+      schedules: new ScheduleRepo(store.db),
+      timeZone: 'Europe/Dublin',
+      now,
+      logger: Fastify({ logger: { level: 'info', stream: sink.stream } }).log,
+      transport: receiver.transport,
+    });
+    return { logged, lines: sink.lines };
+  };
+  const storedEndpoints = async () => (await store.db.selectFrom('push_subscription').select('endpoint').orderBy('endpoint').execute()).map((row) => row.endpoint);
+  const bothShows = { enabled: true, favoriteShows: ['Seán-Deep Dublin', 'Aoife-Second Room'] };
+  const DELETED = 'The subscription can take no push; it is deleted.';
+
+  it.each([400, 403, 404, 410])('deletes a subscription the push service answers %i for, with one info line', async (status) => {
+    const { logged, lines } = await loggedInstance();
+    receiver.answer = () => ({ status });
+    const browser = new TestBrowser(`https://fcm.googleapis.com/fcm/send/gone-${status}`);
+    const kept = new TestBrowser('https://fcm.googleapis.com/fcm/send/kept');
+    await subscribe(browser, bothShows);
+    clock = new Date('2026-01-05T17:44:00Z');
+    await subscribe(kept, { enabled: true });
+    clock = new Date('2026-01-05T17:45:00Z');
+    await logged.scheduler.tick();
+    // Its second push, claimed in the same round, is dropped unsent.
+    expect(receiver.receivedFor(browser.subscription.endpoint)).toHaveLength(1);
+    expect(await storedEndpoints()).toEqual([kept.subscription.endpoint]);
+    expect(lines.filter((line) => line.msg === DELETED).map((line) => line.level)).toEqual([30]);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+    await logged.scheduler.tick();
+    expect(receiver.received).toHaveLength(1);
+    await logged.scheduler.stop();
+  });
+
+  it('deletes a subscription whose keys no push can be encrypted for, sending nothing, with one info line', async () => {
+    const { logged, lines } = await loggedInstance();
+    // As stored before keys were checked: 65 zero bytes are no P-256 point.
+    const junk = { endpoint: 'https://fcm.googleapis.com/fcm/send/junk', keys: { p256dh: 'A'.repeat(87), auth: 'A'.repeat(22) } };
+    await logged.pushes.saveSubscription(junk, { ...DEFAULT_NOTIFICATION_SETTINGS, ...bothShows }, clock);
+    for (const minute of ['45', '46']) {
+      clock = new Date(`2026-01-05T17:${minute}:00Z`);
+      await logged.scheduler.tick();
     }
+    expect(receiver.received).toEqual([]);
+    expect(await storedEndpoints()).toEqual([]);
+    expect(lines.filter((line) => line.msg === DELETED).map((line) => line.level)).toEqual([30]);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+    await logged.scheduler.stop();
+  });
+
+  it('keeps the subscription when the push service refuses only the push (401, 413) or fails for now (429, 5xx)', async () => {
+    const browser = new TestBrowser('https://fcm.googleapis.com/fcm/send/kept-on-error');
+    await subscribe(browser, { enabled: true, favoriteShows: ['Seán-Deep Dublin'] });
+    for (const [index, status] of [401, 413, 429, 503].entries()) {
+      receiver.answer = () => ({ status });
+      clock = new Date(`2026-01-${String(5 + 7 * index).padStart(2, '0')}T17:45:00Z`);
+      await instance.scheduler.tick();
+      expect(await storedEndpoints()).toEqual([browser.subscription.endpoint]);
+    }
+    expect(receiver.received).toHaveLength(4);
   });
 });

@@ -9,6 +9,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 export interface TestStore {
   db: Db;
+  /** The PostgreSQL schema the store lives in (none for SQLite): a Migrator of a test needs it. */
+  pgSchema?: string;
   dispose(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ async function openPostgres(): Promise<TestStore> {
   });
   return {
     db,
+    pgSchema: schema,
     dispose: async () => {
       await db.destroy();
       await inTurn((admin) => admin.query(`drop schema ${schema} cascade`));

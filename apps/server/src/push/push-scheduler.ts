@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   addedShows,
-  favoriteId,
+  dueReminders,
   newShowMessage,
-  nextReminderAt,
   pushMessageSchema,
+  REMINDER_OPTIONS_MINUTES,
   reminderMessage,
+  type DueReminder,
   type ScheduleDocument,
 } from '@onair/core';
 import type { ClaimedPush, OutboxEntry, PushRepo, StoredSubscription } from '../store/push-repo.ts';
@@ -90,40 +91,32 @@ export class PushScheduler {
 
   /**
    * A reminder is due once its moment (the show's next start in station time minus the listener's
-   * reminderTime) has come and the show has not started: asked from `now - reminderTime`, core's
-   * nextReminderAt gives exactly the moment inside that window, if there is one.
+   * reminderTime) has come and the show has not started. The schedule says which shows are due for
+   * each reminder time (core's dueReminders); the store answers only the subscribers with one of
+   * them as a favourite, so a tick costs the due subscribers, not all of them.
    */
   async #queueReminders(now: Date): Promise<void> {
     const { pushes, schedules, timeZone } = this.options;
-    const subscribers = (await pushes.listSubscriptions()).filter(
-      ({ preferences }) => preferences.enabled && preferences.showScheduleReminders && preferences.favoriteShows.length > 0,
-    );
-    if (subscribers.length === 0) return;
     const schedule = await schedules.get();
     if (!schedule) return;
-    const entries: OutboxEntry[] = [];
-    for (const subscriber of subscribers) {
-      const favourites = new Set(subscriber.preferences.favoriteShows);
-      const reminderMs = subscriber.preferences.reminderTime * MS_PER_MINUTE;
-      for (const { day, shows } of schedule.data) {
-        for (const slot of shows) {
-          const id = favoriteId(slot);
-          if (!favourites.has(id)) continue;
-          const since = new Date(now.getTime() - reminderMs);
-          const remindAt = nextReminderAt(slot, day, since, timeZone, subscriber.preferences.reminderTime);
-          if (!remindAt || remindAt.getTime() > now.getTime()) continue;
-          const startsAt = new Date(remindAt.getTime() + reminderMs);
-          entries.push({
-            key: outboxKey('reminder', subscriber.endpointHash, id, startsAt.toISOString()),
-            endpointHash: subscriber.endpointHash,
-            kind: 'reminder',
-            payload: JSON.stringify(reminderMessage(slot, (startsAt.getTime() - now.getTime()) / MS_PER_MINUTE)),
-            dueAt: now,
-            expiresAt: startsAt,
-          });
-        }
-      }
-    }
+    const dueByMinutes = new Map<number, DueReminder[]>(
+      REMINDER_OPTIONS_MINUTES.map((minutes) => [minutes, dueReminders(schedule.data, now, timeZone, minutes)]),
+    );
+    const matches = await pushes.dueFavorites(
+      new Map([...dueByMinutes].map(([minutes, due]) => [minutes, [...new Set(due.map(({ id }) => id))]])),
+    );
+    const entries: OutboxEntry[] = matches.flatMap(({ endpointHash, favoriteId, reminderMinutes }) =>
+      (dueByMinutes.get(reminderMinutes) ?? [])
+        .filter(({ id }) => id === favoriteId)
+        .map(({ slot, startsAt }) => ({
+          key: outboxKey('reminder', endpointHash, favoriteId, startsAt.toISOString()),
+          endpointHash,
+          kind: 'reminder' as const,
+          payload: JSON.stringify(reminderMessage(slot, (startsAt.getTime() - now.getTime()) / MS_PER_MINUTE)),
+          dueAt: now,
+          expiresAt: startsAt,
+        })),
+    );
     await pushes.enqueue(entries, now);
   }
 
@@ -143,13 +136,11 @@ export class PushScheduler {
     if (added.length === 0) return;
     try {
       const now = this.options.now();
-      const subscribers = (await pushes.listSubscriptions()).filter(
-        ({ preferences }) => preferences.enabled && preferences.showNewShowAlerts,
-      );
-      const entries = subscribers.flatMap((subscriber) =>
+      const subscribers = await pushes.newShowSubscribers();
+      const entries = subscribers.flatMap((endpointHash) =>
         added.map(({ id, day, slot }) => ({
-          key: outboxKey('new-show', subscriber.endpointHash, id, String(saved.version)),
-          endpointHash: subscriber.endpointHash,
+          key: outboxKey('new-show', endpointHash, id, String(saved.version)),
+          endpointHash,
           kind: 'new-show' as const,
           payload: JSON.stringify(newShowMessage(slot, day)),
           dueAt: now,
@@ -166,15 +157,21 @@ export class PushScheduler {
 
   async #drain(): Promise<void> {
     const { pushes, now } = this.options;
+    // Subscriptions deleted during this drain: their other pushes already claimed are dropped unsent.
+    const gone = new Set<string>();
     for (;;) {
       const claimed = await pushes.claimDue(now(), DRAIN_BATCH);
-      for (const push of claimed) await this.#deliver(push);
+      for (const push of claimed) await this.#deliver(push, gone);
       if (claimed.length < DRAIN_BATCH) return;
     }
   }
 
-  async #deliver(push: ClaimedPush): Promise<void> {
+  async #deliver(push: ClaimedPush, gone: Set<string>): Promise<void> {
     const { pushes, sender, now, logger } = this.options;
+    if (gone.has(push.subscription.endpointHash)) {
+      await pushes.markFailed(push.key, now());
+      return;
+    }
     const log = logger.child({ push: push.key.slice(0, 12), kind: push.kind });
     const message = pushMessageSchema.safeParse(safeJson(push.payload));
     if (!message.success) {
@@ -197,8 +194,10 @@ export class PushScheduler {
         this.options.onOutcome?.('sent');
         return;
       case 'gone':
+        // One line at info: a browser that unsubscribed, or a made-up subscription, is no fault of the server's.
         this.options.onOutcome?.('failed');
-        log.info({ status: outcome.status }, 'The push service says the subscription is gone; it is deleted.');
+        log.info({ reason: outcome.reason }, 'The subscription can take no push; it is deleted.');
+        gone.add(push.subscription.endpointHash);
         await pushes.markFailed(push.key, now());
         await pushes.deleteByHash(push.subscription.endpointHash);
         return;

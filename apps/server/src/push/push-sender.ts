@@ -10,14 +10,22 @@ export interface VapidConfig extends VapidKeyPair {
 }
 
 /**
- * What became of one push: delivered; the subscription is gone (404/410: forget it); refused for
- * good (a redirect, a bad request, a non-public address); or worth another try (429, 5xx, network).
+ * What became of one push: delivered; the subscription can never take a push (its keys cannot
+ * encrypt one, or the push service answered 400, 403, 404 or 410: forget it); this push refused for
+ * good (a redirect, another 4xx, a non-public address); or worth another try (429, 5xx, network).
  */
 export type PushOutcome =
   | { result: 'sent' }
-  | { result: 'gone'; status: number }
+  | { result: 'gone'; reason: string }
   | { result: 'refused'; reason: string }
   | { result: 'retry'; reason: string };
+
+/**
+ * The push service's answers that condemn the subscription rather than this push (RFC 8030 §7.3,
+ * FCM, Mozilla autopush, WNS, Apple): 404/410 it expired or was unsubscribed; 400 it is malformed;
+ * 403 it belongs to another VAPID key (the station rotated its keys). Resending cannot help.
+ */
+const SUBSCRIPTION_GONE_STATUSES: ReadonlySet<number> = new Set([400, 403, 404, 410]);
 
 export interface SendOptions {
   /** Seconds the push service may hold the push for an offline device. */
@@ -56,7 +64,8 @@ export class PushSender {
         },
       );
     } catch (error) {
-      return { result: 'refused', reason: `The push could not be encrypted for this subscription: ${(error as Error).message}` };
+      // The subscription's own keys are at fault (a row stored before keys were checked): no push ever will.
+      return { result: 'gone', reason: `The push could not be encrypted for this subscription: ${(error as Error).message}` };
     }
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
     let status: number;
@@ -67,7 +76,7 @@ export class PushSender {
       return error instanceof PushAddressError ? { result: 'refused', reason } : { result: 'retry', reason };
     }
     if (status >= 200 && status < 300) return { result: 'sent' };
-    if (status === 404 || status === 410) return { result: 'gone', status };
+    if (SUBSCRIPTION_GONE_STATUSES.has(status)) return { result: 'gone', reason: `The push service answered ${status}.` };
     if (status >= 300 && status < 400) {
       return { result: 'refused', reason: `The push service answered ${status} (a redirect, which is not followed).` };
     }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  FAVORITE_ID_MAX_CHARS,
+  MAX_FAVORITES,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
   type ErrorBody,
@@ -9,6 +11,7 @@ import { clientKey } from '../client-key.ts';
 import { useErrorTexts } from '../http-errors.ts';
 import { KeyedLimit } from '../rate-limits.ts';
 import { endpointRefusal } from '../push/push-endpoint.ts';
+import { isP256PublicKey } from '../push/push-keys.ts';
 import type { PushRepo } from '../store/push-repo.ts';
 
 interface PushRouteOptions {
@@ -22,6 +25,14 @@ interface PushRouteOptions {
 export const PUSH_WRITES_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
 const INVALID_SUBSCRIPTION_ERROR = 'Invalid push subscription: endpoint, keys.p256dh and keys.auth must all be present and non-empty.';
+const OFF_CURVE_ERROR = 'Invalid push subscription: keys.p256dh is not a point on the P-256 curve.';
+/**
+ * The largest body a browser sends, rounded up: MAX_FAVORITES favourites of FAVORITE_ID_MAX_CHARS
+ * characters (ASCII; real names are a tenth of that), the longest endpoint, the keys and the flags.
+ * Well under the server's 256 KB, which let a made-up 252 KB subscription be stored.
+ */
+export const PUSH_SUBSCRIPTION_MAX_BYTES = 144 * 1_024;
+const TOO_LARGE_ERROR = `The notification settings are too large to save: at most ${MAX_FAVORITES} favourite shows of at most ${FAVORITE_ID_MAX_CHARS} characters each.`;
 
 /** GET the VAPID public key; PUT or DELETE this browser's push subscription (issue 10's contract). */
 export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions): Promise<void> {
@@ -31,7 +42,7 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
   // Bodies refused before the handler (not JSON, too large) answer with the same sentence.
   useErrorTexts(app, {
     invalid: { error: INVALID_SUBSCRIPTION_ERROR, code: 'push_subscription_invalid' },
-    tooLarge: { error: INVALID_SUBSCRIPTION_ERROR, code: 'too_large' },
+    tooLarge: { error: TOO_LARGE_ERROR, code: 'too_large' },
     failed: () => ({ error: 'Failed to save the push subscription.', code: 'server_error' }),
     logLine: 'push subscription request failed',
   });
@@ -52,19 +63,16 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
     return { publicKey } satisfies PushPublicKey;
   });
 
-  app.put('/api/push/subscription', async (request, reply) => {
+  app.put('/api/push/subscription', { bodyLimit: PUSH_SUBSCRIPTION_MAX_BYTES }, async (request, reply) => {
     if (!(await admitWrite(request, reply))) return reply;
     const body = pushSubscriptionBodySchema.safeParse(request.body);
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      const where = issue?.path.join('.') ?? '';
-      const refused: ErrorBody = where.startsWith('preferences')
-        ? { error: `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`, code: 'push_preferences_invalid' }
-        : { error: INVALID_SUBSCRIPTION_ERROR, code: 'push_subscription_invalid' };
-      return reply.code(400).send(refused);
-    }
+    if (!body.success) return reply.code(400).send(bodyRefusal(body.error.issues[0]));
     const refusal = endpointRefusal(body.data.subscription.endpoint, allowedHosts);
     if (refusal) return reply.code(400).send({ error: refusal, code: 'push_endpoint_refused' } satisfies ErrorBody);
+    // A key no push can be encrypted for would only fail at every reminder: refused now instead.
+    if (!isP256PublicKey(body.data.subscription.keys.p256dh)) {
+      return reply.code(400).send({ error: OFF_CURVE_ERROR, code: 'push_subscription_invalid' } satisfies ErrorBody);
+    }
     await pushes.saveSubscription(body.data.subscription, body.data.preferences, now());
     return { saved: true };
   });
@@ -77,4 +85,20 @@ export async function pushRoutes(app: FastifyInstance, options: PushRouteOptions
     await pushes.deleteSubscription(body.data.endpoint);
     return reply.code(204).send();
   });
+}
+
+/** What each key must be (RFC 8291), told when a present key has another shape: a browser bug named. */
+const KEY_RULES: Readonly<Record<string, string>> = {
+  'subscription.keys.p256dh': 'Invalid push subscription: keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url).',
+  'subscription.keys.auth': 'Invalid push subscription: keys.auth must be a 16-byte secret (base64url).',
+};
+
+/** What a refused body is told: the preference at fault; a key of the wrong shape; else the subscription's fields in general. */
+function bodyRefusal(issue: { path: PropertyKey[]; code: string; message: string } | undefined): ErrorBody {
+  const where = issue?.path.map(String).join('.') ?? '';
+  if (where.startsWith('preferences')) {
+    return { error: `Invalid notification preferences: ${where}: ${issue?.message ?? 'invalid'}`, code: 'push_preferences_invalid' };
+  }
+  const error = (issue?.code === 'invalid_format' ? KEY_RULES[where] : undefined) ?? INVALID_SUBSCRIPTION_ERROR;
+  return { error, code: 'push_subscription_invalid' };
 }

@@ -28,6 +28,13 @@ export interface OutboxEntry {
   expiresAt: Date;
 }
 
+/** A subscriber with reminders on and a favourite among the shows due for its reminder time. */
+export interface DueFavorite {
+  endpointHash: string;
+  favoriteId: string;
+  reminderMinutes: number;
+}
+
 /** A queued push one instance has claimed, with the subscription it goes to. */
 export interface ClaimedPush {
   key: string;
@@ -41,6 +48,11 @@ export interface ClaimedPush {
 /** Finished pushes are kept this long (a week of occurrences) so their keys still refuse a repeat. */
 const OUTBOX_KEEP_MS = 8 * 24 * 60 * 60 * 1_000;
 const VAPID_ID = 'main';
+/**
+ * Outbox rows per INSERT: 9 values each, well under SQLite's 32,766 bound parameters (PostgreSQL
+ * allows 65,535); a show with thousands of subscribers due at once takes several statements.
+ */
+const ENQUEUE_BATCH = 500;
 
 export function endpointHash(endpoint: string): string {
   return createHash('sha256').update(endpoint).digest('hex');
@@ -50,21 +62,37 @@ export function endpointHash(endpoint: string): string {
 export class PushRepo {
   constructor(private readonly db: Db) {}
 
-  /** Saves or replaces the subscription for its endpoint (the browser calls again on every settings change). */
+  /**
+   * Saves or replaces the subscription for its endpoint (the browser calls again on every settings
+   * change), with its favourites as rows of their own, in one transaction.
+   */
   async saveSubscription(subscription: WebPushSubscription, preferences: NotificationSettings, now: Date): Promise<void> {
     const at = now.toISOString();
+    const hash = endpointHash(subscription.endpoint);
     const row = {
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
       auth: subscription.keys.auth,
       preferences: JSON.stringify(preferences),
+      reminders_on: preferences.enabled && preferences.showScheduleReminders ? 1 : 0,
+      reminder_minutes: preferences.reminderTime,
+      new_show_alerts: preferences.enabled && preferences.showNewShowAlerts ? 1 : 0,
       updated_at: at,
     };
-    await this.db
-      .insertInto('push_subscription')
-      .values({ endpoint_hash: endpointHash(subscription.endpoint), created_at: at, ...row })
-      .onConflict((oc) => oc.column('endpoint_hash').doUpdateSet(row))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      // The upsert first: its row lock makes a second save of the same endpoint wait for this one.
+      await trx
+        .insertInto('push_subscription')
+        .values({ endpoint_hash: hash, created_at: at, ...row })
+        .onConflict((oc) => oc.column('endpoint_hash').doUpdateSet(row))
+        .execute();
+      await trx.deleteFrom('push_favorite').where('endpoint_hash', '=', hash).execute();
+      if (preferences.favoriteShows.length === 0) return;
+      await trx
+        .insertInto('push_favorite')
+        .values([...new Set(preferences.favoriteShows)].map((id) => ({ endpoint_hash: hash, favorite_id: id })))
+        .execute();
+    });
   }
 
   /** Forgets a subscription and its queued pushes; true when there was one. */
@@ -75,14 +103,47 @@ export class PushRepo {
   async deleteByHash(hash: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('push_outbox').where('endpoint_hash', '=', hash).where('status', '=', 'pending').execute();
+      await trx.deleteFrom('push_favorite').where('endpoint_hash', '=', hash).execute();
       const result = await trx.deleteFrom('push_subscription').where('endpoint_hash', '=', hash).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });
   }
 
-  async listSubscriptions(): Promise<StoredSubscription[]> {
-    const rows = await this.db.selectFrom('push_subscription').selectAll().orderBy('endpoint_hash').execute();
-    return rows.map(toSubscription);
+  /**
+   * The subscribers with reminders on who have a due show among their favourites: `dueByMinutes`
+   * maps each reminder time to the favourite ids due for it. One row per subscriber and favourite,
+   * found through the favourite index, so a tick reads the few that are due, not every subscription.
+   */
+  async dueFavorites(dueByMinutes: ReadonlyMap<number, readonly string[]>): Promise<DueFavorite[]> {
+    const groups = [...dueByMinutes].filter(([, ids]) => ids.length > 0);
+    if (groups.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('push_favorite')
+      .innerJoin('push_subscription', 'push_subscription.endpoint_hash', 'push_favorite.endpoint_hash')
+      .select(['push_favorite.endpoint_hash', 'push_favorite.favorite_id', 'push_subscription.reminder_minutes'])
+      .where('push_subscription.reminders_on', '=', 1)
+      .where((eb) =>
+        eb.or(
+          groups.map(([minutes, ids]) =>
+            eb.and([eb('push_subscription.reminder_minutes', '=', minutes), eb('push_favorite.favorite_id', 'in', ids)]),
+          ),
+        ),
+      )
+      .orderBy('push_favorite.endpoint_hash')
+      .orderBy('push_favorite.favorite_id')
+      .execute();
+    return rows.map((row) => ({ endpointHash: row.endpoint_hash, favoriteId: row.favorite_id, reminderMinutes: row.reminder_minutes }));
+  }
+
+  /** The endpoint hashes of the subscribers who want new-show alerts. */
+  async newShowSubscribers(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('push_subscription')
+      .select('endpoint_hash')
+      .where('new_show_alerts', '=', 1)
+      .orderBy('endpoint_hash')
+      .execute();
+    return rows.map((row) => row.endpoint_hash);
   }
 
   /**
@@ -114,7 +175,12 @@ export class PushRepo {
 
   /** Queues pushes; an entry whose key is already queued (or was sent) is left alone. */
   async enqueue(entries: readonly OutboxEntry[], now: Date): Promise<void> {
-    if (entries.length === 0) return;
+    for (let first = 0; first < entries.length; first += ENQUEUE_BATCH) {
+      await this.#enqueueBatch(entries.slice(first, first + ENQUEUE_BATCH), now);
+    }
+  }
+
+  async #enqueueBatch(entries: readonly OutboxEntry[], now: Date): Promise<void> {
     await this.db
       .insertInto('push_outbox')
       .values(

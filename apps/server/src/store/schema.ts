@@ -16,6 +16,7 @@ export interface Database {
   schedule_show: ScheduleShowTable;
   listener_minute: ListenerMinuteTable;
   push_subscription: PushSubscriptionTable;
+  push_favorite: PushFavoriteTable;
   push_vapid: PushVapidTable;
   push_outbox: PushOutboxTable;
 }
@@ -113,8 +114,22 @@ export interface PushSubscriptionTable {
   auth: string;
   /** The listener's notification settings (core notificationSettingsSchema) as JSON text. */
   preferences: string;
+  /*
+   * The settings the minute tick filters on, written with `preferences` in the same statement
+   * (migration 0009): 1 when enabled with show reminders on; the reminder time; 1 when enabled
+   * with new-show alerts on.
+   */
+  reminders_on: ColumnType<number, number | undefined, number>;
+  reminder_minutes: ColumnType<number, number | undefined, number>;
+  new_show_alerts: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
+}
+
+/** One favourite of one subscription (the `favoriteShows` of its preferences), indexed by favourite id. */
+export interface PushFavoriteTable {
+  endpoint_hash: string;
+  favorite_id: string;
 }
 
 export interface PushVapidTable {

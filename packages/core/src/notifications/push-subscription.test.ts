@@ -29,8 +29,28 @@ describe('pushSubscriptionBodySchema', () => {
     ['a short p256dh', { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } }],
     ['an empty auth', { ...subscription, keys: { ...subscription.keys, auth: '' } }],
     ['a non-base64url auth', { ...subscription, keys: { ...subscription.keys, auth: `${'A'.repeat(21)}+` } }],
+    // 65 zero bytes: the right length, but not an uncompressed point (0x04 first).
+    ['a p256dh of 87 As', { ...subscription, keys: { ...subscription.keys, p256dh: 'A'.repeat(87) } }],
+    ['a compressed point', { ...subscription, keys: { ...subscription.keys, p256dh: `A${'A'.repeat(43)}` } }],
+    ['a p256dh of 66 bytes', { ...subscription, keys: { ...subscription.keys, p256dh: `B${'A'.repeat(87)}` } }],
+    ['an auth of 15 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(20) } }],
+    ['an auth of 17 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(23) } }],
+    ['an auth of 48 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(64) } }],
+    ['a p256dh padded twice', { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}==` } }],
+    ['a p256dh with a newline after it', { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}\n` } }],
   ])('refuses %s', (_name, bad) => {
     expect(pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} }).success).toBe(false);
+  });
+
+  it('accepts the keys padded too', () => {
+    const padded = { ...subscription, keys: { p256dh: `${subscription.keys.p256dh}=`, auth: `${subscription.keys.auth}==` } };
+    expect(pushSubscriptionBodySchema.safeParse({ subscription: padded, preferences: {} }).success).toBe(true);
+  });
+
+  it('says which key is wrong', () => {
+    const bad = { ...subscription, keys: { ...subscription.keys, p256dh: 'A'.repeat(87) } };
+    const parsed = pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['subscription.keys.p256dh', 'invalid_format']]);
   });
 
   it('refuses a missing or invalid preferences object', () => {

@@ -12,20 +12,30 @@ export const PUSH_PAYLOAD_MAX_BYTES = 3_072;
 const MESSAGE_TEXT_MAX_CHARS = 500;
 const MESSAGE_URL_MAX_CHARS = 1_000;
 
-// base64url with optional padding: the browser's PushSubscription.toJSON() gives it unpadded.
-const base64Url = (minChars: number, maxChars: number) =>
-  z
-    .string()
-    .check(
-      z.minLength(minChars, { message: 'must not be empty' }),
-      z.maxLength(maxChars),
-      z.regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: 'must be base64url' }),
-    );
+/*
+ * The two keys by their exact shapes (RFC 8291), in base64url as PushSubscription.toJSON() gives
+ * them (unpadded; padded is taken too), as patterns rather than a decoder, which would add to every
+ * page's script: a P-256 public key is an uncompressed point, 65 bytes starting 0x04, so 87
+ * base64url characters (88 with one '='), 'B' first and A–P second (0x04 = 000001|00…); the auth
+ * secret is 16 bytes, 22 characters (24 with '=='). `\w` is A–Z, a–z, 0–9 and '_'.
+ */
+const P256_POINT = /^B[A-P][\w-]{85}=?$/;
+const AUTH_SECRET = /^[\w-]{22}(==)?$/;
+
+// The server words what a wrong key must be (its answer to a PUT); the page never meets one.
+const base64UrlKey = (pattern: RegExp) => z.string().check(z.minLength(1, { message: 'must not be empty' }), z.regex(pattern));
+
+/**
+ * A P-256 public key's shape. Whether the point lies on the curve needs elliptic-curve arithmetic,
+ * which the server does with its crypto library.
+ */
+const p256PointSchema = base64UrlKey(P256_POINT);
 
 /**
  * A browser's PushSubscription as sent by `PushSubscription.toJSON()` (spec §5: every field present
- * and non-empty). p256dh is an uncompressed P-256 point (65 bytes → 87 characters), auth a secret of
- * at least 16 bytes. Whether the endpoint's host is a known push service is the server's rule.
+ * and non-empty): p256dh is an uncompressed P-256 point, auth a 16-byte secret (RFC 8291); no push
+ * can be encrypted for other keys. Whether the endpoint's host is a known push service, and whether
+ * p256dh lies on the curve, are the server's checks.
  */
 export const webPushSubscriptionSchema = z.object({
   endpoint: z
@@ -38,8 +48,8 @@ export const webPushSubscriptionSchema = z.object({
     ),
   expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({
-    p256dh: base64Url(87, 88),
-    auth: base64Url(22, 64),
+    p256dh: p256PointSchema,
+    auth: base64UrlKey(AUTH_SECRET),
   }),
 });
 export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
@@ -56,7 +66,7 @@ export const pushUnsubscribeBodySchema = z.object({ endpoint: webPushSubscriptio
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;
 
 /** GET /api/push/public-key: the VAPID key as base64url of the uncompressed P-256 point. */
-export const pushPublicKeySchema = z.object({ publicKey: base64Url(87, 88) });
+export const pushPublicKeySchema = z.object({ publicKey: p256PointSchema });
 export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
 
 /** An app path ('/', '/schedule?day=Monday'): a push can only open this app, never another site. */

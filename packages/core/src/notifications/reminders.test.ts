@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { nextReminderAt } from './reminders.ts';
-import { WEEKDAYS, type ShowSlot, type Weekday } from '../schedule/types.ts';
+import { dueReminders, nextReminderAt } from './reminders.ts';
+import { WEEKDAYS, type Schedule, type ShowSlot, type Weekday } from '../schedule/types.ts';
 
 const DUBLIN = 'Europe/Dublin';
 const slot = (time: string): ShowSlot => ({
@@ -132,5 +132,53 @@ describe('nextReminderAt', () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  describe('dueReminders', () => {
+    const show = (time: string, name: string): ShowSlot => ({ ...slot(time), show: name });
+    const week: Schedule = WEEKDAYS.map((day) => ({
+      day,
+      shows:
+        day === 'Monday'
+          ? [show('6pm - 8pm', 'Deep Dublin'), show('6:30pm - 8pm', 'Half Past'), show('7pm - 8pm', 'Seven'), show('tbc', 'Unknown')]
+          : day === 'Tuesday'
+            ? [show('6pm - 8pm', 'Deep Dublin')]
+            : [],
+    }));
+    const due = (at: string, minutes: number) =>
+      dueReminders(week, new Date(at), DUBLIN, minutes).map(({ id, day, startsAt }) => [id, day, startsAt.toISOString()]);
+
+    it('gives the shows starting within the reminder time, with their start, and none that has started', () => {
+      // Monday 5 January 2026 (GMT), 17:50.
+      expect(due('2026-01-05T17:50:00Z', 15)).toEqual([['Seán-Deep Dublin', 'Monday', '2026-01-05T18:00:00.000Z']]);
+      expect(due('2026-01-05T17:50:00Z', 60)).toEqual([
+        ['Seán-Deep Dublin', 'Monday', '2026-01-05T18:00:00.000Z'],
+        ['Seán-Half Past', 'Monday', '2026-01-05T18:30:00.000Z'],
+      ]);
+      expect(due('2026-01-05T17:50:00Z', 5)).toEqual([]);
+      expect(due('2026-01-05T18:00:00Z', 60)).toEqual([
+        ['Seán-Half Past', 'Monday', '2026-01-05T18:30:00.000Z'],
+        ['Seán-Seven', 'Monday', '2026-01-05T19:00:00.000Z'],
+      ]);
+      // Exactly at the reminder moment it is due; a millisecond before it is not.
+      expect(due('2026-01-05T17:45:00Z', 15)).toHaveLength(1);
+      expect(due('2026-01-05T17:44:59.999Z', 15)).toEqual([]);
+    });
+
+    it('is the listener view of nextReminderAt: due exactly when the next reminder moment, asked from reminderTime ago, has come', () => {
+      fc.assert(
+        fc.property(nowArb, fc.constantFrom(5, 10, 15, 30, 60), (now, minutes) => {
+          const ids = new Set(dueReminders(week, now, DUBLIN, minutes).map(({ id, day }) => `${day} ${id}`));
+          for (const { day, shows } of week) {
+            for (const entry of shows) {
+              const remindAt = nextReminderAt(entry, day, new Date(now.getTime() - minutes * MINUTE_MS), DUBLIN, minutes);
+              const expected = remindAt !== null && remindAt.getTime() <= now.getTime();
+              expect(ids.has(`${day} ${entry.artist}-${entry.show}`)).toBe(expected);
+            }
+          }
+        }),
+        { numRuns: 300 },
+      );
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { parseSlotTime } from '../schedule/slot-time.ts';
 import { addCivilDays, stationInstant, stationWallClock } from '../schedule/station-time.ts';
-import { WEEKDAYS, type ShowSlot, type Weekday } from '../schedule/types.ts';
+import { favoriteId } from '../schedule/favorites.ts';
+import { WEEKDAYS, type Schedule, type ShowSlot, type Weekday } from '../schedule/types.ts';
 
 const MS_PER_MINUTE = 60_000;
 const MINUTES_PER_WEEK = 7 * 24 * 60;
@@ -35,4 +36,38 @@ export function nextReminderAt(
     if (remindAt > now.getTime()) return new Date(remindAt);
   }
   return null;
+}
+
+/** A show whose reminder is due: its favourite id, the slot and its day, and when it starts. */
+export interface DueReminder {
+  id: string;
+  slot: ShowSlot;
+  day: Weekday;
+  startsAt: Date;
+}
+
+/**
+ * The shows of `schedule` a listener with `reminderMinutes` is to be reminded of at `now`: those
+ * whose reminder moment (next start in station time minus reminderMinutes) has come while the show
+ * has not started, i.e. starting within the next reminderMinutes. After downtime the ones still to
+ * start are included, so a reminder comes late rather than never; each occurrence once per call.
+ */
+export function dueReminders(
+  schedule: Schedule,
+  now: Date,
+  timeZone: string,
+  reminderMinutes: number,
+): DueReminder[] {
+  const reminderMs = reminderMinutes * MS_PER_MINUTE;
+  // Asked from now - reminderMinutes, nextReminderAt gives exactly the moment inside that window.
+  const since = new Date(now.getTime() - reminderMs);
+  const due: DueReminder[] = [];
+  for (const { day, shows } of schedule) {
+    for (const slot of shows) {
+      const remindAt = nextReminderAt(slot, day, since, timeZone, reminderMinutes);
+      if (!remindAt || remindAt.getTime() > now.getTime()) continue;
+      due.push({ id: favoriteId(slot), slot, day, startsAt: new Date(remindAt.getTime() + reminderMs) });
+    }
+  }
+  return due;
 }

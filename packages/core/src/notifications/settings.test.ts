@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
+import { favoriteId } from '../schedule/favorites.ts';
+import { MAX_SHOWS_PER_DAY, SLOT_TEXT_MAX_CHARS } from '../schedule/schedule-schema.ts';
 import {
   addFavorite,
   DEFAULT_NOTIFICATION_SETTINGS,
+  FAVORITE_ID_MAX_CHARS,
+  MAX_FAVORITES,
   isFavorite,
   notificationSettingsSchema,
   removeFavorite,
@@ -63,6 +67,26 @@ describe('notification settings', () => {
     expect(removeFavorite(removed, 'missing')).toBe(removed);
   });
 
+  it('holds as many favourites as a week has slots, each as long as a slot can make it', () => {
+    expect(MAX_FAVORITES).toBe(7 * MAX_SHOWS_PER_DAY);
+    const longest = favoriteId({ artist: 'a'.repeat(SLOT_TEXT_MAX_CHARS), show: 's'.repeat(SLOT_TEXT_MAX_CHARS) });
+    expect(longest).toHaveLength(FAVORITE_ID_MAX_CHARS);
+    const full = Array.from({ length: MAX_FAVORITES }, (_, index) => `${index}-${longest}`.slice(0, FAVORITE_ID_MAX_CHARS));
+    expect(notificationSettingsSchema.safeParse({ favoriteShows: full }).success).toBe(true);
+    const tooMany = notificationSettingsSchema.safeParse({ favoriteShows: [...full, 'One-More'] });
+    expect(tooMany.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['favoriteShows', 'too_big']]);
+    const tooLong = notificationSettingsSchema.safeParse({ favoriteShows: [`${longest}x`] });
+    expect(tooLong.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['favoriteShows.0', 'too_big']]);
+  });
+
+  it('makes room for a new favourite at the limit by dropping the oldest', () => {
+    const full = { ...DEFAULT_NOTIFICATION_SETTINGS, favoriteShows: Array.from({ length: MAX_FAVORITES }, (_, index) => `Artist ${index}-Show`) };
+    const added = addFavorite(full, 'Seán-Deep Dublin');
+    expect(added.favoriteShows).toHaveLength(MAX_FAVORITES);
+    expect(added.favoriteShows).toEqual([...full.favoriteShows.slice(1), 'Seán-Deep Dublin']);
+    expect(notificationSettingsSchema.safeParse(added).success).toBe(true);
+  });
+
   describe('repairNotificationSettings (stored values, spec §3)', () => {
     it('gives a bad reminderTime its default and keeps every other field and favourite', () => {
       const stored = {
@@ -77,7 +101,7 @@ describe('notification settings', () => {
     });
 
     it('keeps each valid favourite, drops only the bad entries and the repeats', () => {
-      const stored = { favoriteShows: ['A-Show', 42, '', null, 'B-Show', 'A-Show', 'x'.repeat(501)], reminderTime: 30 };
+      const stored = { favoriteShows: ['A-Show', 42, '', null, 'B-Show', 'A-Show', 'x'.repeat(FAVORITE_ID_MAX_CHARS + 1)], reminderTime: 30 };
       expect(repairNotificationSettings(stored)).toEqual({
         ...DEFAULT_NOTIFICATION_SETTINGS,
         favoriteShows: ['A-Show', 'B-Show'],
@@ -98,7 +122,7 @@ describe('notification settings', () => {
     });
 
     it('always returns settings the schema accepts, and never loses a valid favourite', () => {
-      const validId = fc.string({ minLength: 1, maxLength: 500 });
+      const validId = fc.string({ minLength: 1, maxLength: FAVORITE_ID_MAX_CHARS });
       const anyEntry = fc.oneof(validId, fc.anything());
       fc.assert(
         fc.property(
@@ -116,7 +140,7 @@ describe('notification settings', () => {
             const repaired = repairNotificationSettings(stored);
             expect(notificationSettingsSchema.parse(repaired)).toEqual(repaired);
             const valid = (stored.favoriteShows ?? []).filter(
-              (id): id is string => typeof id === 'string' && id.length >= 1 && id.length <= 500,
+              (id): id is string => typeof id === 'string' && id.length >= 1 && id.length <= FAVORITE_ID_MAX_CHARS,
             );
             expect(repaired.favoriteShows).toEqual([...new Set(valid)]);
             for (const key of ['enabled', 'showScheduleReminders', 'showNewShowAlerts'] as const) {
@@ -127,9 +151,9 @@ describe('notification settings', () => {
       );
     });
 
-    it('gives a list over the limit its first 1000 distinct ids', () => {
-      const ids = Array.from({ length: 1_200 }, (_, index) => `Artist ${index}-Show`);
-      expect(repairFavoriteIds(ids)).toEqual(ids.slice(0, 1_000));
+    it(`gives a list over the limit its first ${MAX_FAVORITES} distinct ids`, () => {
+      const ids = Array.from({ length: 1_000 }, (_, index) => `Artist ${index}-Show`);
+      expect(repairFavoriteIds(ids)).toEqual(ids.slice(0, MAX_FAVORITES));
     });
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { DEFAULT_REMINDER_MINUTES, REMINDER_OPTIONS_MINUTES } from '../constants.ts';
+import { DAYS_PER_WEEK, DEFAULT_REMINDER_MINUTES, REMINDER_OPTIONS_MINUTES } from '../constants.ts';
+import { MAX_SHOWS_PER_DAY, SLOT_TEXT_MAX_CHARS } from '../schedule/schedule-schema.ts';
 
 export type NotificationSettings = {
   enabled: boolean;
@@ -19,8 +20,13 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Obj
   reminderTime: DEFAULT_REMINDER_MINUTES,
 });
 
-const FAVORITE_ID_MAX_CHARS = 500;
-const MAX_FAVORITES = 1_000;
+/** A favourite id is `artist-show` (favoriteId), each at most a slot text long: no slot makes a longer one. */
+export const FAVORITE_ID_MAX_CHARS = 2 * SLOT_TEXT_MAX_CHARS + 1;
+/**
+ * A week holds at most 7 × 48 slots, so at most that many distinct shows can be favourites that
+ * are still on the schedule; a longer list is made up, or stale favourites carried along.
+ */
+export const MAX_FAVORITES = DAYS_PER_WEEK * MAX_SHOWS_PER_DAY;
 
 const favoriteIdSchema = z.string().check(z.minLength(1), z.maxLength(FAVORITE_ID_MAX_CHARS));
 const reminderTimeSchema = z.number().check(
@@ -90,10 +96,15 @@ export function isFavorite(settings: NotificationSettings, id: string): boolean 
   return settings.favoriteShows.includes(id);
 }
 
-/** Adds a favourite once; adding it again returns the same settings object. */
+/**
+ * Adds a favourite once; adding it again returns the same settings object. At MAX_FAVORITES the
+ * oldest favourite makes room: with a full list, at least one favourite is a show no longer on the
+ * week (the week cannot hold them all and the new one), and the oldest is the likeliest.
+ */
 export function addFavorite(settings: NotificationSettings, id: string): NotificationSettings {
   if (isFavorite(settings, id)) return settings;
-  return { ...settings, favoriteShows: [...settings.favoriteShows, id] };
+  // The last MAX_FAVORITES - 1 (all of a shorter list), then the new one.
+  return { ...settings, favoriteShows: [...settings.favoriteShows.slice(1 - MAX_FAVORITES), id] };
 }
 
 export function removeFavorite(settings: NotificationSettings, id: string): NotificationSettings {

@@ -79,3 +79,6 @@ function tidy(rows: readonly StoredReaction[]): { dropped: StoredReaction[]; ren
   }
   return { dropped, renamed };
 }
+
+/** The tidying cannot be undone (refused reactions are gone); going below it changes nothing. */
+export async function down(): Promise<void> {}

@@ -7,6 +7,7 @@ import * as createAnalytics from './0005-create-analytics.ts';
 import * as chatPerson from './0006-chat-person.ts';
 import * as analyticsKnownShows from './0007-analytics-known-shows.ts';
 import * as tidyChatReactions from './0008-tidy-chat-reactions.ts';
+import * as pushDueIndex from './0009-push-due-index.ts';
 
 /** Every migration in order; names sort lexically, so keep the zero-padded prefix. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-chat-person': chatPerson,
   '0007-analytics-known-shows': analyticsKnownShows,
   '0008-tidy-chat-reactions': tidyChatReactions,
+  '0009-push-due-index': pushDueIndex,
 };
