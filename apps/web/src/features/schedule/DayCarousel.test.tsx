@@ -3,7 +3,7 @@ import type { Weekday } from '@onair/core';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundledSchedule } from '../../lib/schedule-store.ts';
+import { bundledSchedule } from '../../lib/bundled-schedule.ts';
 import { DayCarousel } from './DayCarousel.tsx';
 
 // jsdom lays nothing out: the track is laid out here as a 390 px phone draws it, 300 px days 30 px
