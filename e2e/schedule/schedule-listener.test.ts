@@ -1,10 +1,18 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOnAir, favoriteId, STORAGE_KEYS, stationWallClock, type Schedule } from '@onair/core';
 import { launchBrowser, openPage, waitForApp } from '../fixtures/browser.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
 import { ADMIN, ADMIN_ENV } from './schedule-helpers.ts';
+
+/** How far (px) the middle of `day`'s slide is from the middle of the screen. */
+async function offCentre(page: Page, day: string): Promise<number> {
+  const box = await page.getByRole('group', { name: day }).boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  if (!box) throw new Error(`the ${day} slide is not rendered`);
+  return Math.abs(box.x + box.width / 2 - width / 2);
+}
 
 describe('the schedule for listeners', () => {
   let server: ServerFixture;
@@ -79,6 +87,82 @@ describe('the schedule for listeners', () => {
     await page.keyboard.press('ArrowLeft');
     await shown('Tuesday').waitFor();
     await page.context().close();
+  });
+
+  it('shows the opening day in the middle before any script runs', async () => {
+    const page = await openPage(browser);
+    // The server's page as it paints before the app arrives: no script at all.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/schedule`);
+    // The server opened on its own day (its clock is not the test's): whichever, that day is in the middle.
+    const opening = await page.getByRole('navigation', { name: 'Days' }).locator('[aria-current="true"]').textContent();
+    const day = schedule.find((entry) => entry.day.startsWith(opening?.slice(0, 3) ?? '?'))?.day;
+    if (!day) throw new Error(`no day for the current tab '${opening}'`);
+    expect(await offCentre(page, day)).toBeLessThan(1);
+    // Whatever the day, the stylesheet alone puts the marked one there: the same row first laid out
+    // with Saturday marked (as a server on a Saturday draws it) opens on Saturday, no script run.
+    const saturdayScrollLeft = await page.evaluate(() => {
+      const track = document.querySelector('.day-carousel__track')!;
+      const copy = track.cloneNode(true) as HTMLElement;
+      for (const slide of Array.from(copy.children)) slide.classList.toggle('day-slide--opening', slide.getAttribute('aria-label') === 'Saturday');
+      track.after(copy);
+      const saturday = copy.children[5] as HTMLElement;
+      const drawn = { left: copy.scrollLeft, centred: saturday.offsetLeft + saturday.offsetWidth / 2 - copy.clientWidth / 2 };
+      copy.remove();
+      return drawn;
+    });
+    expect(saturdayScrollLeft.left).toBeGreaterThan(0);
+    expect(Math.abs(saturdayScrollLeft.left - saturdayScrollLeft.centred)).toBeLessThan(1);
+    await page.context().close();
+  });
+
+  it("a day's tab brings that day to the middle", async () => {
+    const page = await openPage(browser);
+    await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z')); // a Wednesday
+    await page.goto(`${server.url}/schedule`);
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Fri', exact: true }).click();
+    await page.getByRole('button', { name: 'Fri', exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
+    await expect.poll(() => offCentre(page, 'Friday')).toBeLessThan(1);
+    // And back by the keyboard: focus on the tab, Enter.
+    await page.getByRole('button', { name: /^Wed/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => offCentre(page, 'Wednesday')).toBeLessThan(1);
+    await page.context().close();
+  });
+
+  it('turns the neighbouring days only where the listener accepts motion', async () => {
+    /** Each day card's turn (degrees about the vertical axis) and whether anything animates it. */
+    const turns = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await openPage(browser, { reducedMotion });
+      await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z')); // a Wednesday
+      await page.goto(`${server.url}/schedule`);
+      await waitForApp(page);
+      await page.getByRole('group', { name: 'Wednesday' }).waitFor();
+      const drawn = await page.evaluate(() =>
+        Object.fromEntries(
+          Array.from(document.querySelectorAll('[role="group"][aria-label$="day"]')).map((slide) => {
+            const card = slide.firstElementChild!;
+            const transform = getComputedStyle(card).transform;
+            const matrix = new DOMMatrix(transform === 'none' ? undefined : transform);
+            // (|| 0: a card turned by a hair the other way rounds to -0.)
+            const degrees = Math.round((Math.atan2(-matrix.m13, matrix.m11) * 180) / Math.PI) || 0;
+            return [slide.getAttribute('aria-label'), { transform, degrees, animations: card.getAnimations().length }];
+          }),
+        ),
+      );
+      await page.context().close();
+      return drawn;
+    };
+    const still = await turns('reduce');
+    for (const [day, card] of Object.entries(still)) {
+      expect(card, day).toEqual({ transform: 'none', degrees: 0, animations: 0 });
+    }
+    // Where motion is welcome, the coverflow: Wednesday flat in the middle, its neighbours turned to it.
+    const moving = await turns('no-preference');
+    expect(moving['Wednesday']?.degrees).toBe(0);
+    expect(moving['Tuesday']?.degrees).toBe(24);
+    expect(moving['Thursday']?.degrees).toBe(-24);
   });
 
   it('keeps favourites across a reload, each once, in the notification settings', async () => {

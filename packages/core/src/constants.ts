@@ -63,6 +63,8 @@ export const CAST_FALLBACK_RESET_MS = { short: 1_000, medium: 5_000, long: 10_00
 
 // Install prompt and layout.
 export const INSTALL_MODAL_DELAY_MS = 3_000;
+// The spec's slide pace; the schedule's days move at the browser's own smooth-scroll pace instead
+// (a scripted 800 ms scroll would fight the scroll snapping), so the app reads only the spacing.
 export const CAROUSEL_SPEED_MS = 800;
 export const CAROUSEL_SPACE_BETWEEN_PX = 30;
 export const SHORTCUT_SLIDE_WIDTH_PX = 72;

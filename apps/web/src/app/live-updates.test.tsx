@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundledSchedule } from '../lib/schedule-store.ts';
+import { bundledSchedule } from '../lib/bundled-schedule.ts';
 import { fakeRealtime, stubAppApi, withoutWebGl } from '../test/fixtures.ts';
 import { renderAppAt } from '../test/render-app.tsx';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundledSchedule, ScheduleStore } from './schedule-store.ts';
+import { bundledSchedule } from './bundled-schedule.ts';
+import { ScheduleStore } from './schedule-store.ts';
 import { readStored } from './storage.ts';
 import { stored } from './stored.ts';
 
@@ -35,6 +36,24 @@ describe('ScheduleStore', () => {
     await offline.load();
     expect(offline.state).toMatchObject({ source: 'cache', version: 4, schedule: changed });
     expect(offline.state.status === 'ready' && offline.state.error).toMatch(/503/);
+  });
+
+  it('shows an empty week, saying why, when not even the regular week can be loaded', async () => {
+    // The regular week's own chunk failing to load: a first visit that lost the network meanwhile.
+    vi.doMock('./bundled-schedule.ts', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      answer(null, 503);
+      const store = new ScheduleStore();
+      await store.load();
+      expect(store.state).toMatchObject({ status: 'ready', source: 'none', version: null });
+      if (store.state.status !== 'ready') throw new Error('not ready');
+      expect(store.state.schedule).toEqual(week.map(({ day }) => ({ day, shows: [] })));
+      expect(store.state.error).toMatch(/HTTP 503; the regular week could not be loaded either \(.+\)$/);
+    } finally {
+      vi.doUnmock('./bundled-schedule.ts');
+    }
   });
 
   it('ignores an older realtime version and an invalid document', async () => {

@@ -1,12 +1,14 @@
-import { parseSchedule, scheduleDocumentSchema, type Schedule } from '@onair/core';
-import bundledJson from '../../../../station/bundled-schedule.json';
+import { parseSchedule, scheduleDocumentSchema, WEEKDAYS, type Schedule } from '@onair/core';
 import { getJson } from './api-client.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 import { readStored, writeStored } from './storage.ts';
 import { stored } from './stored.ts';
 
-/** Where the shown schedule came from: live from the server, the last copy kept offline, or the app's own week. */
-export type ScheduleSource = 'server' | 'cache' | 'bundled';
+/**
+ * Where the shown schedule came from: live from the server, the last copy kept offline, the app's own
+ * week, or nowhere (an empty week: not even the app's own week could be loaded).
+ */
+export type ScheduleSource = 'server' | 'cache' | 'bundled' | 'none';
 
 export type ScheduleState =
   | { status: 'loading' }
@@ -19,12 +21,6 @@ export type ScheduleState =
       /** Why a fallback (cache or bundled) is shown, when it is. */
       error: string | null;
     };
-
-export function bundledSchedule(): Schedule {
-  const parsed = parseSchedule(bundledJson);
-  if (!parsed.ok) throw new Error('The bundled schedule is invalid');
-  return parsed.schedule;
-}
 
 /**
  * The one owner of the schedule on the page: loads it from the server, follows the realtime topic,
@@ -50,7 +46,7 @@ export class ScheduleStore {
       this.accept(body.data, body.version);
     } catch (error) {
       if (signal?.aborted) return;
-      this.#useFallback(error instanceof Error ? error.message : String(error));
+      await this.#useFallback(errorText(error));
     }
   }
 
@@ -66,7 +62,7 @@ export class ScheduleStore {
   accept(data: unknown, version: number): boolean {
     const parsed = parseSchedule(data);
     if (!parsed.ok) {
-      if (this.#state.status === 'loading') this.#useFallback(parsed.error);
+      if (this.#state.status === 'loading') void this.#useFallback(parsed.error);
       return false;
     }
     const current = this.#state;
@@ -80,12 +76,24 @@ export class ScheduleStore {
     return true;
   }
 
-  #useFallback(error: string): void {
+  async #useFallback(error: string): Promise<void> {
     // A live document (e.g. from realtime) beats any fallback.
-    if (this.#state.status === 'ready' && this.#state.source === 'server') return;
+    if (this.#live()) return;
     const cached = readStored(stored.scheduleCache);
-    if (cached) this.#set({ status: 'ready', schedule: cached.data, version: cached.version, source: 'cache', error });
-    else this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
+    if (cached) return this.#set({ status: 'ready', schedule: cached.data, version: cached.version, source: 'cache', error });
+    try {
+      const { bundledSchedule } = await import('./bundled-schedule.ts');
+      if (!this.#live()) this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
+    } catch (failure) {
+      // Its chunk is precached with the app, so this is a first visit that lost the network meanwhile.
+      const schedule = WEEKDAYS.map((day) => ({ day, shows: [] }));
+      const reason = `${error}; the regular week could not be loaded either (${errorText(failure)})`;
+      if (!this.#live()) this.#set({ status: 'ready', schedule, version: null, source: 'none', error: reason });
+    }
+  }
+
+  #live(): boolean {
+    return this.#state.status === 'ready' && this.#state.source === 'server';
   }
 
   #set(next: ScheduleState): void {
@@ -93,3 +101,5 @@ export class ScheduleStore {
     for (const listener of this.#listeners) listener();
   }
 }
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundledSchedule } from './schedule-store.ts';
+import { bundledSchedule } from './bundled-schedule.ts';
 import { readStored, writeStored } from './storage.ts';
 import { stored } from './stored.ts';
 

@@ -1,7 +1,7 @@
 import { CHAT_HISTORY_PAGE_MAX, type ChatMessage, type NowPlaying, type PublicStation } from '@onair/core';
 import { vi } from 'vitest';
 import { RealtimeClient } from '../lib/realtime-client.ts';
-import { bundledSchedule } from '../lib/schedule-store.ts';
+import { bundledSchedule } from '../lib/bundled-schedule.ts';
 
 export const testStation: PublicStation = {
   name: 'Test FM',

@@ -1,8 +1,8 @@
 import { SHORTCUT_SLIDE_WIDTH_PX, SHORTCUT_SLIDES_VISIBLE, type PublicStation } from '@onair/core';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics.ts';
-import { prefersReducedMotion } from '../../ui/reduced-motion.ts';
+import { useSnapPager } from '../../ui/use-snap-pager.ts';
 
 type SocialPlatform = keyof PublicStation['social'];
 
@@ -83,8 +83,8 @@ function Tile({ label, glyph, badge }: { label: string; glyph: ReactNode; badge?
 /**
  * Spec §2: a swipeable row of shortcuts, four 72 px slides visible, pages with dots. Social links
  * come from the station config and open in a new tab without giving it our window. The row is the
- * browser's own scroll snapping; the dots follow the scroll and scroll to their page. (It was Swiper,
- * whose start measured the page in one task of 156 ms under a 4x CPU slowdown, on every visit.)
+ * browser's own scroll snapping (ui/use-snap-pager.ts); the dots follow the scroll and scroll to their
+ * page. (It was Swiper, whose start measured the page in one task of 156 ms under a 4x CPU slowdown.)
  */
 export function ShortcutRow({
   social,
@@ -95,27 +95,10 @@ export function ShortcutRow({
 }) {
   const items = shortcutItems(social, chatUnread);
   const pages = Math.ceil(items.length / SHORTCUT_SLIDES_VISIBLE);
-  const row = useRef<HTMLUListElement>(null);
-  const [page, setPage] = useState(0);
-  const pageWidth = () => row.current?.clientWidth || 1;
-  const goTo = (target: number) =>
-    row.current?.scrollTo({
-      left: target * pageWidth(),
-      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-    });
+  const pager = useSnapPager<HTMLUListElement>(pages, 0, (row, page) => page * row.clientWidth);
   return (
     <nav className="home-shortcuts" aria-label="Shortcuts">
-      <ul
-        ref={row}
-        className="home-shortcuts__row"
-        style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}
-        onScroll={({ currentTarget: { scrollLeft, scrollWidth, clientWidth } }) =>
-          // The last page may hold fewer than four: scrolled to the end is on it, however short.
-          setPage(
-            scrollLeft + clientWidth >= scrollWidth - 1 ? pages - 1 : Math.round(scrollLeft / pageWidth()),
-          )
-        }
-      >
+      <ul {...pager.scroller} className="home-shortcuts__row" style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}>
         {items.map((item) => (
           <li key={item.key}>{item.node}</li>
         ))}
@@ -128,8 +111,8 @@ export function ShortcutRow({
               type="button"
               className="home-shortcuts__dot"
               aria-label={`Shortcuts page ${index + 1}`}
-              aria-current={index === page ? 'true' : undefined}
-              onClick={() => goTo(index)}
+              aria-current={index === pager.current ? 'true' : undefined}
+              onClick={() => pager.goTo(index)}
             />
           ))}
         </div>

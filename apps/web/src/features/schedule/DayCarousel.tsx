@@ -1,11 +1,13 @@
-import { CAROUSEL_SPACE_BETWEEN_PX, CAROUSEL_SPEED_MS, favoriteId, type Schedule, type ShowSlot, type SlotRef, type Weekday } from '@onair/core';
-import { useEffect, useRef, useState } from 'react';
-import { A11y, EffectCoverflow, Keyboard } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance } from 'swiper';
-import 'swiper/css';
-import 'swiper/css/a11y';
-import 'swiper/css/effect-coverflow';
+import {
+  CAROUSEL_SPACE_BETWEEN_PX,
+  favoriteId,
+  type Schedule,
+  type ShowSlot,
+  type SlotRef,
+  type Weekday,
+} from '@onair/core';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useSnapPager } from '../../ui/use-snap-pager.ts';
 import { SlotCard } from './SlotCard.tsx';
 
 export interface SlotActions {
@@ -31,51 +33,105 @@ interface DayCarouselProps {
   manage: SlotActions | null;
 }
 
-/**
- * With slidesPerView 'auto', Swiper updates itself — every slide measured, a forced layout — on each
- * image that loads inside it, in case a slide is sized by its content. Ours are sized by CSS
- * (`.day-slide` width), so each update only costs: one per show image, 15–25 ms each on this 2-core
- * machine, a long task each on a slow phone. Its listener (the instance's `onLoad`, on the
- * container in the capture phase, attached at init) is removed.
- */
-function ignoreImageLoads(instance: SwiperInstance): void {
-  const { onLoad } = instance as SwiperInstance & { onLoad?: EventListener };
-  if (!onLoad) return;
-  instance.el.removeEventListener('load', onLoad, { capture: true });
-  instance.el.removeEventListener('error', onLoad, { capture: true });
+/** The scrollLeft that centres day `index` (the track's side padding lets Monday and Sunday centre too). */
+function centred(track: HTMLElement, index: number): number {
+  const slide = track.children[index];
+  return slide instanceof HTMLElement ? slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2 : 0;
 }
 
-/** One coverflow slide per weekday, Monday first (the schedule is stored Monday first). */
-export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onToggleFavorite, onOpen, manage }: DayCarouselProps) {
-  const openingIndex = Math.max(0, schedule.findIndex((entry) => entry.day === openingDay));
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [active, setActive] = useState(openingIndex);
+/**
+ * Whether the browser scrolled the opening day into view itself on the track's first layout (CSS
+ * `scroll-initial-target`, Chromium 133+), so it is in place in the prerendered page's first paint.
+ * Elsewhere the app puts it there when it starts.
+ */
+function browserPlacesOpeningDay(): boolean {
+  return (
+    typeof CSS !== 'undefined' &&
+    typeof CSS.supports === 'function' &&
+    CSS.supports('scroll-initial-target', 'nearest')
+  );
+}
+
+/** Keys that belong to what has the focus: arrows there move a caret or a choice, not the days. */
+const KEYS_KEPT_BY = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), dialog';
+const ARROW_STEPS: Readonly<Record<string, number>> = { ArrowLeft: -1, ArrowRight: 1 };
+
+/**
+ * One slide per weekday, Monday first (the schedule is stored Monday first), in a row the browser
+ * pages by its own scroll snapping: a swipe is native touch scrolling, the day tabs and the arrow keys
+ * scroll to a day. The coverflow (neighbours turned and smaller) is a scroll-driven CSS animation where
+ * the browser has one, flat paging elsewhere and under reduced motion (schedule-screen.css): no
+ * script runs while the listener swipes.
+ */
+export function DayCarousel({
+  schedule,
+  today,
+  openingDay,
+  onAir,
+  favorites,
+  onToggleFavorite,
+  onOpen,
+  manage,
+}: DayCarouselProps) {
+  const openingIndex = Math.max(
+    0,
+    schedule.findIndex((entry) => entry.day === openingDay),
+  );
+  /** The slide the browser scrolls to on the track's first layout: fixed, so the markup never moves it. */
+  const [firstOpening] = useState(openingIndex);
+  const pager = useSnapPager<HTMLDivElement>(schedule.length, openingIndex, centred);
   /** The listener picked a day (tab, swipe, keys): the carousel then stays where they put it. */
   const chosen = useRef(false);
-  const choose = () => {
-    chosen.current = true;
-  };
+  const started = useRef(false);
 
   // Until the listener picks a day, the carousel follows the opening day: it opens on the server's
   // day (the hydrated first render reads the server's clock) and moves to the device's in the render
-  // after, and at midnight it moves on to the new day.
+  // after, and at midnight it moves on to the new day. At once, before the frame is drawn.
+  useLayoutEffect(() => {
+    const first = !started.current;
+    started.current = true;
+    const shown = pager.inView();
+    if (chosen.current || shown === null) return;
+    if (first && shown !== openingIndex && browserPlacesOpeningDay()) {
+      // The browser had opened on this day: the listener swiped away before the app ran.
+      chosen.current = true;
+      pager.sync();
+    } else if (shown !== openingIndex || pager.current !== openingIndex) {
+      pager.goTo(openingIndex, true);
+    }
+    // Only a new opening day moves the carousel; the pager is new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openingIndex]);
+
+  const goTo = (index: number) => {
+    chosen.current = true;
+    pager.goTo(index);
+  };
+
+  // The arrow keys move between days wherever the focus is on the page, as they did with Swiper.
   useEffect(() => {
-    if (swiper && !chosen.current && swiper.activeIndex !== openingIndex) swiper.slideTo(openingIndex, 0);
-  }, [swiper, openingIndex]);
+    const onKeyDown = (event: KeyboardEvent) => {
+      const step = ARROW_STEPS[event.key];
+      if (!step || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey)
+        return;
+      if (event.target instanceof Element && event.target.closest(KEYS_KEPT_BY)) return;
+      event.preventDefault();
+      goTo(pager.current + step);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  });
 
   return (
-    <div className="day-carousel">
+    <div className="day-carousel" style={{ '--day-gap': `${CAROUSEL_SPACE_BETWEEN_PX}px` } as CSSProperties}>
       <nav className="day-tabs" aria-label="Days">
         {schedule.map((entry, index) => (
           <button
             key={entry.day}
             type="button"
-            className={`day-tabs__tab${index === active ? ' day-tabs__tab--active' : ''}`}
-            aria-current={index === active ? 'true' : undefined}
-            onClick={() => {
-              choose();
-              swiper?.slideTo(index);
-            }}
+            className={`day-tabs__tab${index === pager.current ? ' day-tabs__tab--active' : ''}`}
+            aria-current={index === pager.current ? 'true' : undefined}
+            onClick={() => goTo(index)}
           >
             {/* The visible text stays the start of the name (WCAG label-in-name): 'Mon', 'Mon (today)'. */}
             {entry.day.slice(0, 3)}
@@ -83,68 +139,64 @@ export function DayCarousel({ schedule, today, openingDay, onAir, favorites, onT
           </button>
         ))}
       </nav>
-      <Swiper
-        className="day-carousel__swiper"
-        modules={[EffectCoverflow, Keyboard, A11y]}
-        effect="coverflow"
-        centeredSlides
-        slidesPerView="auto"
-        speed={CAROUSEL_SPEED_MS}
-        spaceBetween={CAROUSEL_SPACE_BETWEEN_PX}
-        initialSlide={openingIndex}
-        keyboard={{ enabled: true }}
-        coverflowEffect={{ rotate: 24, stretch: 0, depth: 140, modifier: 1, slideShadows: false }}
-        // slideLabelMessage '' keeps each slide named by its day (Swiper would rename them '1 / 7').
-        a11y={{ prevSlideMessage: 'Previous day', nextSlideMessage: 'Next day', slideRole: 'group', slideLabelMessage: '' }}
-        onSwiper={(instance) => {
-          ignoreImageLoads(instance);
-          setSwiper(instance);
+      <div
+        {...pager.scroller}
+        className="day-carousel__track"
+        onScroll={() => {
+          pager.scroller.onScroll();
+          // A swipe (or a focus moving into another day) that lands away from the opening day picks it.
+          if (pager.inView() !== openingIndex) chosen.current = true;
         }}
-        onSliderFirstMove={choose}
-        onKeyPress={choose}
-        onSlideChange={(instance) => setActive(instance.activeIndex)}
       >
-        {schedule.map((entry) => (
-          <SwiperSlide key={entry.day} className="day-slide" aria-label={entry.day}>
-            <h2 className="day-slide__title">
-              {entry.day}
-              {entry.day === today ? <span className="day-slide__today">Today</span> : null}
-            </h2>
-            {entry.shows.length === 0 ? <p className="day-slide__empty">No shows this day.</p> : null}
-            <ul className="day-slide__slots">
-              {entry.shows.map((slot, index) => (
-                <SlotCard
-                  key={`${index}-${slot.time}-${slot.artist}`}
-                  slot={slot}
-                  onAir={onAir !== null && onAir.day === entry.day && onAir.index === index}
-                  favorite={favorites.includes(favoriteId(slot))}
-                  onToggleFavorite={() => onToggleFavorite(slot)}
-                  onOpen={() => onOpen(entry.day, slot)}
-                  admin={
-                    manage
-                      ? {
-                          onEdit: () => manage.onEdit(entry.day, index, slot),
-                          onDelete: () => manage.onDelete(entry.day, index, slot),
-                          deleting: manage.isDeleting(entry.day, slot),
-                        }
-                      : undefined
-                  }
-                />
-              ))}
-            </ul>
-            {manage ? (
-              <button
-                type="button"
-                className="pill-button pill-button--add"
-                onClick={() => manage.onAdd(entry.day)}
-                aria-label={`Add New Show on ${entry.day}`}
-              >
-                Add New Show
-              </button>
-            ) : null}
-          </SwiperSlide>
+        {schedule.map((entry, index) => (
+          <div
+            key={entry.day}
+            role="group"
+            aria-label={entry.day}
+            className={`day-slide${index === firstOpening ? ' day-slide--opening' : ''}`}
+          >
+            {/* The card turns in the coverflow; the slide around it stays put, so the browser snaps to where it lies. */}
+            <div className="day-slide__card">
+              <h2 className="day-slide__title">
+                {entry.day}
+                {entry.day === today ? <span className="day-slide__today">Today</span> : null}
+              </h2>
+              {entry.shows.length === 0 ? <p className="day-slide__empty">No shows this day.</p> : null}
+              <ul className="day-slide__slots">
+                {entry.shows.map((slot, index) => (
+                  <SlotCard
+                    key={`${index}-${slot.time}-${slot.artist}`}
+                    slot={slot}
+                    onAir={onAir !== null && onAir.day === entry.day && onAir.index === index}
+                    favorite={favorites.includes(favoriteId(slot))}
+                    onToggleFavorite={() => onToggleFavorite(slot)}
+                    onOpen={() => onOpen(entry.day, slot)}
+                    admin={
+                      manage
+                        ? {
+                            onEdit: () => manage.onEdit(entry.day, index, slot),
+                            onDelete: () => manage.onDelete(entry.day, index, slot),
+                            deleting: manage.isDeleting(entry.day, slot),
+                          }
+                        : undefined
+                    }
+                  />
+                ))}
+              </ul>
+              {manage ? (
+                <button
+                  type="button"
+                  className="pill-button pill-button--add"
+                  onClick={() => manage.onAdd(entry.day)}
+                  aria-label={`Add New Show on ${entry.day}`}
+                >
+                  Add New Show
+                </button>
+              ) : null}
+            </div>
+          </div>
         ))}
-      </Swiper>
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
-import { bundledSchedule } from '../../lib/schedule-store.ts';
+import { bundledSchedule } from '../../lib/bundled-schedule.ts';
 import { StationProvider } from '../../lib/station-context.tsx';
 import { ScheduleProvider } from '../../lib/use-schedule.tsx';
 import { stubApi, testStation, type StubbedRoutes } from '../../test/fixtures.ts';

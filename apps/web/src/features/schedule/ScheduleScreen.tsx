@@ -27,6 +27,7 @@ import { slotKey, useScheduleEditor } from './use-schedule-editor.ts';
 const FALLBACK_NOTICES: Record<Exclude<ScheduleSource, 'server'>, string> = {
   cache: 'Can’t reach the station right now: showing the last schedule received.',
   bundled: 'Can’t load the latest schedule right now: showing the regular week.',
+  none: 'Can’t load the schedule right now.',
 };
 
 /** What the sign-in dialog says when the server stopped taking us for the admin mid-edit. */

@@ -1,6 +1,5 @@
 import type { ShowSlot, SlotEdit } from '@onair/core';
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { bundledSchedule } from '../../lib/schedule-store.ts';
 import { useScheduleStore } from '../../lib/use-schedule.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ScheduleEditQueue, type EditOutcome, type WeekChange } from './schedule-edit-queue.ts';
@@ -75,12 +74,21 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
   );
 
   const upload = useCallback(async () => {
-    const week = bundledSchedule();
+    const failure = (reason: string) => `Failed to upload schedule: ${reason}`;
+    // The regular week is a chunk of its own, off every first paint: fetched for the upload.
+    const week = await import('../../lib/bundled-schedule.ts').then(
+      ({ bundledSchedule }) => bundledSchedule(),
+      (error: unknown) => {
+        toast.show(failure(error instanceof Error ? error.message : String(error)));
+        return null;
+      },
+    );
+    if (!week) return null;
     if (week.every((day) => day.shows.length === 0)) {
       toast.show('No schedule data to upload');
       return null;
     }
-    return submit({ kind: 'replace', schedule: week }, { success: 'Schedule uploaded!', failure: (reason) => `Failed to upload schedule: ${reason}` });
+    return submit({ kind: 'replace', schedule: week }, { success: 'Schedule uploaded!', failure });
   }, [submit, toast]);
 
   return { busy: pending > 0, deleting, save, remove, upload };
