@@ -28,7 +28,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     !isSsrBuild &&
       VitePWA({
-        // Our own worker (src/sw.ts): the precached shell as before, plus Web Push (issue 10).
+        // Our own worker (src/sw.ts): the app's files precached, each page network-first with its
+        // last copy offline, plus Web Push (issue 10).
         strategies: 'injectManifest',
         srcDir: 'src',
         filename: 'sw.ts',

@@ -1,16 +1,75 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { stationWallClock } from '@onair/core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInstallOffer, launchBrowser, openPage } from '../fixtures/browser.ts';
+import { expectInstallOffer, launchBrowser, openPage, waitForApp } from '../fixtures/browser.ts';
 import { playAndWaitForSound, waitForSound } from '../fixtures/listener.ts';
 import { freePort, waitFor } from '../fixtures/ports.ts';
 import { ServerFixture } from '../fixtures/server.ts';
+import { ADMIN, ADMIN_ENV, storedSchedule } from '../schedule/schedule-helpers.ts';
 import { copyBuiltApp, Deployment, nextRelease, removeDir } from './deployment.ts';
 
 const TAGLINE = '24/7 From Ireland With Love';
 const STATION = 'From Ireland With Love';
+/** The router's error screen (RouteError), right on an unknown path and nowhere else. */
+const ERROR_CARD = /Unexpected Application Error|404 Not Found/;
+/** Each screen's own words: in its first paint (the page as sent), and once the app runs. */
+const SCREENS = [
+  ['/', TAGLINE, TAGLINE],
+  ['/schedule', "Today's Schedule", "Today's Schedule"],
+  // A first visit to the chat asks for a name once the app runs.
+  ['/chat', 'Connecting to chat...', 'Your name in the chat'],
+  ['/stats', 'Listening Stats', 'Listening Stats'],
+] as const;
+
+/**
+ * Keeps, for every page load of `page`, whether the error card's words were ever in the document: in
+ * the HTML as parsed, or drawn for a moment by the app. Read with `sawErrorCard`.
+ */
+async function watchForErrorCard(page: Page): Promise<void> {
+  await page.addInitScript((pattern) => {
+    const card = new RegExp(pattern);
+    const check = () => {
+      if (card.test(document.documentElement.textContent ?? '')) document.documentElement.dataset['sawErrorCard'] = '';
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  }, ERROR_CARD.source);
+  // The prerendered #root as parsed, to tell a hydrated screen from one thrown away and drawn again.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { prerendered?: Element | null }).prerendered = document.querySelector('#root > *');
+    });
+  });
+}
+
+const sawErrorCard = (page: Page) => page.evaluate(() => 'sawErrorCard' in document.documentElement.dataset);
+/** Whether the app kept the parsed screen's elements (hydrated it) rather than drawing the screen anew. */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const parsed = (window as { prerendered?: Element | null }).prerendered;
+    return parsed !== null && parsed !== undefined && parsed === document.querySelector('#root > *');
+  });
+
+/** Console errors and uncaught exceptions of a page, as they happen. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * The page as the service worker answered the navigation (fails if the worker did not answer it),
+ * with React's escape for an apostrophe read back, so it compares with the screen's words.
+ */
+async function fromWorker(response: Response | null): Promise<string> {
+  if (!response?.fromServiceWorker()) throw new Error(`${response?.url() ?? 'the page'} was not answered by the service worker`);
+  return (await response.text()).replaceAll('&#x27;', "'");
+}
 
 /** The page's update check runs every 30 s; then the browser fetches, installs and activates. */
 const UPDATE_WAIT_MS = 150_000;
@@ -44,7 +103,7 @@ describe('the installable app (service worker, manifest, install offer)', () => 
   describe('on the demo server', () => {
     let server: ServerFixture;
     beforeAll(async () => {
-      server = await ServerFixture.start();
+      server = await ServerFixture.start(ADMIN_ENV);
     });
     afterAll(async () => {
       await server?.stop();
@@ -69,15 +128,40 @@ describe('the installable app (service worker, manifest, install offer)', () => 
       await page.context().close();
     });
 
+    it("answers each screen with that screen's own page once in control, which the app hydrates without an error", async () => {
+      const page = await openPage(browser);
+      const errors = collectErrors(page);
+      await watchForErrorCard(page);
+      await page.goto(server.url);
+      await waitForServiceWorker(page);
+      for (const [path, painted, shown] of SCREENS) {
+        const html = await fromWorker(await page.goto(server.url + path));
+        expect(html, path).toContain(painted);
+        expect(html, path).not.toMatch(ERROR_CARD);
+        await waitForApp(page);
+        await page.getByText(shown).first().waitFor();
+        expect(await sawErrorCard(page), path).toBe(false);
+        // Hydrated: a mismatch (React #418) would have thrown the server's elements away.
+        expect(await hydrated(page), path).toBe(true);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
     it('opens offline after a first visit: logo, station name, tagline, schedule and an offline notice', async () => {
       const page = await openPage(browser);
+      const errors = collectErrors(page);
+      await watchForErrorCard(page);
       await page.goto(server.url);
       await page.getByText(TAGLINE).first().waitFor();
       await page.getByText('Up next from:').waitFor();
       await waitForServiceWorker(page);
 
       await page.context().setOffline(true);
-      await page.reload();
+      // As the installed app launches: its start page, the worker's copy of Home taken at install.
+      const html = await fromWorker(await page.reload());
+      expect(html).toContain(TAGLINE);
+      expect(html).not.toMatch(ERROR_CARD);
       await page.getByText(TAGLINE).first().waitFor();
       await page.getByText(/You’re offline\./).waitFor();
       const logo = page.getByRole('img', { name: STATION });
@@ -98,6 +182,62 @@ describe('the installable app (service worker, manifest, install offer)', () => 
         return answers;
       });
       expect(live).toEqual({ '/api/station': 'network error', '/api/schedule': 'network error', '/demo/live': 'network error' });
+      await waitForApp(page);
+      expect(await hydrated(page)).toBe(true);
+
+      // A screen never opened online has no copy: the neutral shell, which the app draws for that path.
+      const shell = await fromWorker(await page.goto(`${server.url}/stats`));
+      expect(shell).toContain('<div id="root"></div>');
+      await page.getByText('Listening Stats').first().waitFor();
+      expect(await sawErrorCard(page)).toBe(false);
+      // Offline, the failed API requests are on the console; a hydration mismatch must not be.
+      expect(errors.filter((error) => /#418|hydrat/i.test(error))).toEqual([]);
+      await page.context().close();
+    });
+
+    it('opens a screen offline with the last schedule this device received, newer than its copy of the page', async () => {
+      const page = await openPage(browser);
+      await watchForErrorCard(page);
+      await page.goto(server.url);
+      await waitForServiceWorker(page);
+      // Through the worker: its copy of /schedule is this page, with the week as it is now.
+      await fromWorker(await page.goto(`${server.url}/schedule`));
+      await waitForApp(page);
+
+      // The admin adds a show; the open page receives the new week live and keeps it.
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const before = await storedSchedule(server.url);
+      const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+      const artist = 'Saved After The Copy';
+      const next = before.data.map((day) =>
+        day.day === today
+          ? { ...day, shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }] }
+          : day,
+      );
+      const saved = await fetch(`${server.url}/api/schedule`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ data: next, version: before.version }),
+      });
+      expect(saved.status).toBe(200);
+      const todays = page.getByRole('group', { name: today });
+      await todays.getByText(artist).waitFor({ timeout: 30_000 });
+
+      await page.context().setOffline(true);
+      const html = await fromWorker(await page.reload());
+      // The worker's copy is older than the week received since; the app shows the newer one.
+      expect(html).not.toContain(artist);
+      expect(html).not.toMatch(ERROR_CARD);
+      await waitForApp(page);
+      await todays.getByText(artist).waitFor();
+      await page.getByText(/You’re offline\./).waitFor();
+      expect(await sawErrorCard(page)).toBe(false);
       await page.context().close();
     });
 
@@ -167,6 +307,7 @@ describe('the installable app (service worker, manifest, install offer)', () => 
       first = await Deployment.start(port, dist, dataDir);
 
       const page = await openPage(browser);
+      await watchForErrorCard(page);
       // Counts real page loads across reloads (sessionStorage survives a reload, not a new tab).
       await page.addInitScript(() => {
         const loads = Number(sessionStorage.getItem('loads') ?? '0') + 1;
@@ -199,11 +340,24 @@ describe('the installable app (service worker, manifest, install offer)', () => 
       await waitFor('the page to reload into the new version', newVersionLoaded, UPDATE_WAIT_MS);
       await page.getByText(TAGLINE).first().waitFor();
       expect(await loads()).toBe(2);
+      // The reload opened on Home's own page, hydrated, never on an error card.
+      await waitForApp(page);
+      expect(await sawErrorCard(page)).toBe(false);
+      expect(await hydrated(page)).toBe(true);
 
       // Later checks find nothing new: no second reload, no loop.
       for (let check = 0; check < 3; check += 1) await checkForUpdate(page);
       await page.waitForTimeout(2_000);
       expect(await loads()).toBe(2);
+
+      // Offline, the new version opens from its own copy of Home; the old version's copies are gone.
+      await page.context().setOffline(true);
+      const html = await fromWorker(await page.reload());
+      expect(html).toContain('<meta name="onair-build" content="second" />');
+      await waitForApp(page);
+      expect(await hydrated(page)).toBe(true);
+      const copies = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('onair-pages-')));
+      expect(copies).toHaveLength(1);
       await page.context().close();
     }, 240_000);
 

@@ -234,6 +234,21 @@ describe('the screen prerendered into the page', () => {
     expect(hint).toBeLessThan(html.indexOf('<script type="module"'));
   });
 
+  it("answers /index.html, the service worker's neutral shell, with the station and neither a screen nor data", async () => {
+    const app = await start({}, RENDER);
+    // As the worker's precache asks for it.
+    const response = await app.inject({ url: '/index.html?__WB_REVISION__=abc', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<title>Harbour FM</title>');
+    expect(html).toContain('<meta name="theme-color" content="#102030" />');
+    // An empty #root, which the app draws (not hydrates) on whatever path it is shown for.
+    expect(html).toContain('<div id="root"></div>');
+    // No week or track written in: the shell is kept for a whole release, they would be shown as current.
+    expect(html).not.toContain(INITIAL_DATA_ELEMENT_ID);
+    expect(html).not.toMatch(/ScheduleScreen|rel="stylesheet"/);
+  });
+
   it('sends the page without the screen when the prerender fails: the script draws it', async () => {
     const app = await start({}, "throw new Error('no window on the server');");
     const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });

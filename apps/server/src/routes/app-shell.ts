@@ -73,8 +73,34 @@ export function renderAppShell(
   page: ShellPage,
   screen: ScreenMarkup | null = null,
 ): string {
+  const dataScript = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
+  const filled = withStationHead(template, data.station, page, dataScript);
+  if (!screen) return filled;
+  // Ahead of the entry script: placed after it, Chromium held the first paint up to a second longer.
+  // The screen's scripts are not preloaded here: the entry asks for them (all at once) after the first
+  // paint, so they never hold it back or share the slow link with what that paint needs.
+  const screenAssets = screen.stylesheets.map(
+    (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
+  );
+  const hints = screen.hints === '' ? [] : [screen.hints];
+  return filled
+    .replace(ENTRY_SCRIPT, (script) => [...hints, ...screenAssets, script].join('\n    '))
+    .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>`);
+}
+
+/**
+ * The service worker's neutral shell: index.html with the station's head and nothing else, for a
+ * path it holds no copy of while the network is out. No screen (an empty `#root`, which the app
+ * draws rather than hydrates, whatever the path) and no data: a week or a track written in at
+ * install would be shown as current long after; the app reads what this device kept instead.
+ */
+export function renderNeutralShell(template: string, station: PublicStation, page: ShellPage): string {
+  return withStationHead(template, station, page);
+}
+
+/** The template with the station's title, description, colours, share tags and stream preconnect. */
+function withStationHead(template: string, station: PublicStation, page: ShellPage, ...extra: string[]): string {
   if (!TITLE_TAG.test(template)) throw new Error('The built index.html has no <title> to replace');
-  const { station } = data;
   const name = escapeHtml(station.name);
   const tagline = escapeHtml(station.tagline);
   const canonical = escapeHtml(page.origin + page.path);
@@ -103,20 +129,9 @@ export function renderAppShell(
     ...foreignStreamOrigins(station).map(
       (origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin />`,
     ),
-    `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
+    ...extra,
   ].join('\n    ');
-  const filled = template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
-  if (!screen) return filled;
-  // Ahead of the entry script: placed after it, Chromium held the first paint up to a second longer.
-  // The screen's scripts are not preloaded here: the entry asks for them (all at once) after the first
-  // paint, so they never hold it back or share the slow link with what that paint needs.
-  const screenAssets = screen.stylesheets.map(
-    (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
-  );
-  const hints = screen.hints === '' ? [] : [screen.hints];
-  return filled
-    .replace(ENTRY_SCRIPT, (script) => [...hints, ...screenAssets, script].join('\n    '))
-    .replace(ROOT_ELEMENT, () => `<div id="root">${screen.html}</div>`);
+  return template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
 }
 
 /** Whether an Accept header admits an HTML answer (`text/html`, `text/*` or `*\/*` with q > 0); absent admits all. */

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SHOW_IMAGE_DIR, type ErrorBody, type InitialData, type PublicStation, type ScheduleDocument } from '@onair/core';
-import { acceptsHtml, isNavigationPath, renderAppShell, type ScreenMarkup } from './app-shell.ts';
+import {
+  acceptsHtml,
+  isNavigationPath,
+  renderAppShell,
+  renderNeutralShell,
+  type ScreenMarkup,
+} from './app-shell.ts';
 import { loadScreenRenderer } from './screen-prerender.ts';
 
 const NOT_BUILT =
@@ -67,7 +73,9 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
 
   app.setNotFoundHandler(async (request, reply) => {
     const asked = request.url.split('?')[0] ?? '/';
-    const path = asked === '/index.html' ? '/' : asked;
+    // The service worker's neutral shell (it precaches /index.html): the station, no screen.
+    const shell = asked === '/index.html';
+    const path = shell ? '/' : asked;
     // No `Vary: Accept`: the page is `no-cache` (never reused unrevalidated), and Workbox's precache
     // would then miss the shell for navigations, whose Accept differs from its own fetch's.
     if (request.method !== 'GET' || !isNavigationPath(path) || !acceptsHtml(request.headers.accept)) {
@@ -77,6 +85,11 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
     // Client-side routes (/schedule, /chat, and unknown ones the router reports) all start from index.html.
     // Read per request (a few KB): a rebuild while the server runs never leaves it naming old assets.
     const template = await readFile(join(webDist, 'index.html'), 'utf8');
+    const page = { origin: originOf(request), path };
+    if (shell) {
+      const html = renderNeutralShell(template, options.station, page);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
     const schedule = await options.schedule().catch(() => null);
     const showImages = await readdir(join(webDist, SHOW_IMAGE_DIR)).catch(() => []);
     const data: InitialData = {
@@ -93,7 +106,7 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
       // The page still works without it: the browser renders the screen once its script runs.
       request.log.error({ err: error }, 'prerendering the screen failed; sending the page without it');
     }
-    const html = renderAppShell(template, data, { origin: originOf(request), path }, screen);
+    const html = renderAppShell(template, data, page, screen);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

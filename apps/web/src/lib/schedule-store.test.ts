@@ -76,4 +76,17 @@ describe('ScheduleStore', () => {
     expect(store.accept(week, 1)).toBe(true);
     expect(store.state).toMatchObject({ source: 'server', version: 1 });
   });
+
+  it("lets the server replace the page's week whatever its version (the page may be a copy from before a store reset)", async () => {
+    const store = new ScheduleStore();
+    store.fromPage(week, 7);
+    expect(store.state).toMatchObject({ source: 'server', version: 7, schedule: week });
+    expect(readStored(stored.scheduleCache)).toBeNull();
+    answer({ data: changed, version: 2 });
+    await store.load();
+    expect(store.state).toMatchObject({ source: 'server', version: 2, schedule: changed });
+    expect(readStored(stored.scheduleCache)).toEqual({ data: changed, version: 2 });
+    // Confirmed by the server, it is compared by version again.
+    expect(store.accept(week, 1)).toBe(false);
+  });
 });

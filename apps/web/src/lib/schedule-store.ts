@@ -30,6 +30,8 @@ export type ScheduleState =
 export class ScheduleStore {
   #state: ScheduleState = { status: 'loading' };
   readonly #listeners = new Set<() => void>();
+  /** The week shown is the one the page was sent with, not yet confirmed by the server (fromPage). */
+  #fromPage = false;
 
   get state(): ScheduleState {
     return this.#state;
@@ -58,8 +60,22 @@ export class ScheduleStore {
     });
   }
 
+  /**
+   * Takes the week written into the page, for the first render (it draws what the server prerendered).
+   * The page may be the service worker's copy, older than the last week this device received: so it
+   * is not kept as that, and if the server cannot be reached a newer kept copy replaces it (`load`).
+   */
+  fromPage(data: unknown, version: number): void {
+    this.#fromPage = this.#take(data, version, false);
+  }
+
   /** Takes a document from the server (HTTP, realtime or a save); an invalid or older one never replaces a newer one. */
   accept(data: unknown, version: number): boolean {
+    return this.#take(data, version, true);
+  }
+
+  /** `keep`: the document is the server's current one, kept as the last received for offline use. */
+  #take(data: unknown, version: number, keep: boolean): boolean {
     const parsed = parseSchedule(data);
     if (!parsed.ok) {
       if (this.#state.status === 'loading') void this.#useFallback(parsed.error);
@@ -68,17 +84,36 @@ export class ScheduleStore {
     const current = this.#state;
     // Only versions from this server session are comparable: a cached copy may predate a store reset.
     if (current.status === 'ready' && current.source === 'server' && current.version !== null) {
-      if (current.version > version) return false;
-      if (current.version === version) return true;
+      // The page's week may be a copy from before a store reset: the server's answer replaces it.
+      if (current.version > version && !this.#fromPage) return false;
+      if (current.version === version) {
+        if (this.#fromPage) this.#keep(parsed.schedule, version);
+        return true;
+      }
     }
-    writeStored(stored.scheduleCache, { data: parsed.schedule, version });
+    if (keep) this.#keep(parsed.schedule, version);
     this.#set({ status: 'ready', schedule: parsed.schedule, version, source: 'server', error: null });
     return true;
   }
 
+  /** The last week received from the server, kept for offline use; it is now confirmed as current. */
+  #keep(schedule: Schedule, version: number): void {
+    writeStored(stored.scheduleCache, { data: schedule, version });
+    this.#fromPage = false;
+  }
+
   async #useFallback(error: string): Promise<void> {
-    // A live document (e.g. from realtime) beats any fallback.
-    if (this.#live()) return;
+    const current = this.#state;
+    if (this.#live() && current.status === 'ready') {
+      // The page's week (maybe the worker's old copy) gives way to a newer week received since.
+      const kept = this.#fromPage ? readStored(stored.scheduleCache) : null;
+      if (kept && current.version !== null && kept.version > current.version) {
+        this.#fromPage = false;
+        this.#set({ status: 'ready', schedule: kept.data, version: kept.version, source: 'cache', error });
+      }
+      // Otherwise a live document (e.g. from realtime) beats any fallback.
+      return;
+    }
     const cached = readStored(stored.scheduleCache);
     if (cached) return this.#set({ status: 'ready', schedule: cached.data, version: cached.version, source: 'cache', error });
     try {

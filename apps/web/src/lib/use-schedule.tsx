@@ -17,7 +17,7 @@ interface ScheduleProviderProps {
 export function ScheduleProvider({ children, store, realtime, initial = null }: ScheduleProviderProps) {
   const [owned] = useState(() => {
     const created = store ?? new ScheduleStore();
-    if (initial) created.accept(initial.data, initial.version);
+    if (initial) created.fromPage(initial.data, initial.version);
     return created;
   });
   useEffect(() => {
