@@ -10,7 +10,7 @@ import { prefersReducedMotion } from '../../ui/reduced-motion.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import '../../styles/chat.css';
-import { buildTimeline } from './chat-timeline.ts';
+import { buildTimeline, timelinePlaces } from './chat-timeline.ts';
 import type { ChatService, ChatState } from './chat-service.ts';
 import { Composer } from './Composer.tsx';
 import { EmojiModal } from './EmojiModal.tsx';
@@ -56,15 +56,13 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
   const [replyingTo, setReplyingTo] = useState<ChatMessage | null>(null);
   const [reactingTo, setReactingTo] = useState<ChatMessage | null>(null);
 
+  const placeOf = useMemo(
+    () => timelinePlaces(schedule.status === 'ready' ? schedule.schedule : null, timeZone),
+    [schedule, timeZone],
+  );
   const rows = useMemo(
-    () =>
-      buildTimeline(
-        state.messages,
-        schedule.status === 'ready' ? schedule.schedule : null,
-        timeZone,
-        new Date(),
-      ),
-    [state.messages, schedule, timeZone],
+    () => buildTimeline(state.messages, placeOf, timeZone, new Date()),
+    [state.messages, placeOf, timeZone],
   );
   const byId = useMemo(
     () => new Map(state.messages.map((message) => [message.id, message])),
