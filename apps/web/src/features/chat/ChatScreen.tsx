@@ -106,6 +106,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
     if (!element) return;
     element.scrollTo({ top: element.scrollHeight, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     atBottom.current = true;
+    chat.follow(true);
     setUnseen(0);
   };
 
@@ -162,6 +163,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
         onScroll={(event) => {
           const element = event.currentTarget;
           atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < AT_BOTTOM_PX;
+          chat.follow(atBottom.current);
           if (atBottom.current) setUnseen(0);
           if (element.scrollTop < AT_BOTTOM_PX && state.history === 'idle') loadOlder();
         }}
@@ -220,6 +222,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
             if (refusal === null) {
               setReplyingTo(null);
               atBottom.current = true;
+              chat.follow(true);
             }
             return refusal;
           }}
