@@ -55,6 +55,8 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
   const isAdmin = state.phase.kind === 'joined' && state.phase.session.admin;
   const [replyingTo, setReplyingTo] = useState<ChatMessage | null>(null);
   const [reactingTo, setReactingTo] = useState<ChatMessage | null>(null);
+  /** The message whose action bar is shown: one at a time. */
+  const [actionsShownFor, setActionsShownFor] = useState<string | null>(null);
 
   const placeOf = useMemo(
     () => timelinePlaces(schedule.status === 'ready' ? schedule.schedule : null, timeZone),
@@ -110,40 +112,44 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
     setUnseen(0);
   };
 
-  const fail = (what: string) => (error: unknown) =>
-    toast.show(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-
-  const actions: MessageActions = {
-    onReply: (message) => setReplyingTo(message),
-    onReact: (message, emoji) =>
-      void chat.toggleReaction(message.id, emoji).catch(fail('The reaction was not saved')),
-    onMoreReactions: (message) => {
-      setReactingTo(message);
-      track('emoji_modal_open', {});
-    },
-    onJump: (messageId) => {
-      const target = document.getElementById(messageDomId(messageId));
-      if (!target) return;
-      target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-      target.focus({ preventScroll: true });
-    },
-    onDelete: isAdmin
-      ? (message) => void chat.remove(message.id).catch(fail('The message was not removed'))
-      : undefined,
-    onMute: isAdmin
-      ? (message, duration) =>
-          void chat
-            .mute(message.name, duration?.minutes ?? 0)
-            .then(() =>
-              toast.show(
-                duration
-                  ? `${message.name} is muted for ${duration.label}.`
-                  : `${message.name} is no longer muted.`,
-              ),
-            )
-            .catch(fail(duration ? 'The listener was not muted' : 'The listener was not unmuted'))
-      : undefined,
-  };
+  // One object for the whole life of the room (it changes only if the station signs in or out):
+  // the rows are memoised, and a new object on every render would draw every one of them again.
+  const actions = useMemo<MessageActions>(() => {
+    const fail = (what: string) => (error: unknown) =>
+      toast.show(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return {
+      onReply: (message) => setReplyingTo(message),
+      onReact: (message, emoji) =>
+        void chat.toggleReaction(message.id, emoji).catch(fail('The reaction was not saved')),
+      onMoreReactions: (message) => {
+        setReactingTo(message);
+        track('emoji_modal_open', {});
+      },
+      onJump: (messageId) => {
+        const target = document.getElementById(messageDomId(messageId));
+        if (!target) return;
+        target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+        target.focus({ preventScroll: true });
+      },
+      onShowActions: setActionsShownFor,
+      onDelete: isAdmin
+        ? (message) => void chat.remove(message.id).catch(fail('The message was not removed'))
+        : undefined,
+      onMute: isAdmin
+        ? (message, duration) =>
+            void chat
+              .mute(message.name, duration?.minutes ?? 0)
+              .then(() =>
+                toast.show(
+                  duration
+                    ? `${message.name} is muted for ${duration.label}.`
+                    : `${message.name} is no longer muted.`,
+                ),
+              )
+              .catch(fail(duration ? 'The listener was not muted' : 'The listener was not unmuted'))
+        : undefined,
+    };
+  }, [chat, isAdmin, toast]);
 
   return (
     <div className="chat-room">
@@ -183,6 +189,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
                 myName={myName}
                 timeZone={timeZone}
                 actions={actions}
+                actionsShown={actionsShownFor === row.message.id}
               />
             ) : (
               <li key={row.key} className={`chat-separator chat-separator--${row.kind}`}>
