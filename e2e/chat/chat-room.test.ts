@@ -1,4 +1,4 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
 import { openPage } from '../fixtures/browser.ts';
@@ -35,6 +35,9 @@ const messageWith = (page: Page, text: string) =>
     .filter({ hasText: text })
     .filter({ hasNotText: 'Sending…' });
 
+/** Shows a message's action bar (Reply, reactions, the station's Delete and Mute) with its button. */
+const showActions = (message: Locator) => message.getByRole('button', { name: 'Message actions' }).click();
+
 describe('chat room (two listeners, the admin, the real server)', () => {
   const { server, browser } = useServerAndBrowser(ADMIN_ENV);
 
@@ -46,6 +49,7 @@ describe('chat room (two listeners, the admin, the real server)', () => {
     await messageWith(cian, 'Who is on the decks tonight?').waitFor();
 
     // Cian replies to it and mentions Aoife through the @ autocomplete.
+    await showActions(messageWith(cian, 'Who is on the decks tonight?'));
     await messageWith(cian, 'Who is on the decks tonight?').getByRole('button', { name: 'Reply' }).click();
     const field = cian.getByRole('combobox', { name: 'Message' });
     await field.pressSequentially('@Ao');
@@ -62,9 +66,11 @@ describe('chat room (two listeners, the admin, the real server)', () => {
       .toContain('Who is on the decks tonight?');
 
     // Aoife reacts; Cian sees the count and who gave it.
+    await showActions(reply);
     await reply.getByRole('button', { name: 'React 👍' }).click();
     await messageWith(cian, 'the resident, all night').getByRole('button', { name: '👍 1: Aoife' }).waitFor();
     // More reactions come from the emoji dialog.
+    await showActions(reply);
     await reply.getByRole('button', { name: 'More reactions' }).click();
     await aoife
       .getByRole('dialog', { name: 'Choose a reaction' })
@@ -105,6 +111,7 @@ describe('chat room (two listeners, the admin, the real server)', () => {
     expect(login).toBe(200);
     await admin.getByRole('textbox', { name: 'Your name in the chat' }).fill(ADMIN.username);
     await admin.getByRole('button', { name: 'Join chat' }).click();
+    await showActions(messageWith(admin, 'buy cheap followers'));
     await messageWith(admin, 'buy cheap followers').getByRole('button', { name: 'Delete' }).click();
 
     await listener.getByText('message removed').waitFor();

@@ -47,6 +47,36 @@ describe('ChatUnreadCounter (the Home badge)', () => {
     stop();
   });
 
+  it('counts nothing on a first visit: the newcomer starts at the newest message, and what comes after counts', async () => {
+    stubApi(newestChatMessages([chatMessage(1), chatMessage(2), chatMessage(3)]));
+    const { client, sockets } = fakeRealtime();
+    const counter = new ChatUnreadCounter();
+    const stop = counter.start(client);
+    await waitFor(() => expect(readStored(stored.lastSeenMessageTime)).toBe(chatMessage(3).createdAt));
+    expect(counter.count).toBe(0);
+
+    sockets[0]?.open();
+    act(() =>
+      sockets[0]?.receive({ topic: 'chat', version: 4, data: { type: 'message', message: chatMessage(4) } }),
+    );
+    expect(counter.count).toBe(1);
+    stop();
+  });
+
+  it('after a first visit to an empty room, every message written since counts, on a later visit too', async () => {
+    stubApi(newestChatMessages([]));
+    const first = new ChatUnreadCounter();
+    const stopFirst = first.start(null);
+    await waitFor(() => expect(readStored(stored.lastSeenMessageTime)).toBe(0));
+    stopFirst();
+
+    stubApi(newestChatMessages([chatMessage(1), chatMessage(2)]));
+    const later = new ChatUnreadCounter();
+    const stopLater = later.start(null);
+    await waitFor(() => expect(later.count).toBe(2));
+    stopLater();
+  });
+
   it('never moves lastSeenMessageTime backwards', () => {
     markChatSeen(5_000);
     markChatSeen(4_000);

@@ -1,14 +1,16 @@
 import { chatEventSchema, chatMessagesPageSchema, CHAT_HISTORY_PAGE_MAX } from '@onair/core';
 import { getJson } from './api-client.ts';
 import type { RealtimeClient } from './realtime-client.ts';
-import { readStored, subscribeStored } from './storage.ts';
+import { readStored, subscribeStored, writeStored } from './storage.ts';
 import { stored } from './stored.ts';
 
 /**
  * Spec §2 / §7 #3: the Chat shortcut's unread badge counts messages newer than lastSeenMessageTime
  * while the listener is not on /chat. Home owns one of these while it is shown: it reads the newest
- * page once, then follows the chat topic. It lives in lib/ (features never import each other), and
- * `useChatUnread` loads it after Home's first paint.
+ * page once, then follows the chat topic. On a first visit (nothing seen yet) that page is where the
+ * newcomer starts: they have read none of it, but missed none of it either; what comes after counts.
+ * It lives in lib/ (features never import each other), and `useChatUnread` loads it after Home's
+ * first paint.
  */
 export class ChatUnreadCounter {
   /** createdAt of each live (not removed) message known, by id. */
@@ -55,6 +57,10 @@ export class ChatUnreadCounter {
         else this.#times.set(message.id, message.createdAt);
         this.#heldSeq = Math.max(this.#heldSeq ?? 0, message.seq);
       }
+      // An empty room marks 0: every message written after this first look counts.
+      if (readStored(stored.lastSeenMessageTime) === null) {
+        writeStored(stored.lastSeenMessageTime, page.messages.at(-1)?.createdAt ?? 0);
+      }
       this.#recount();
     } catch (error) {
       // A badge is a hint: without the chat server Home simply shows none.
@@ -79,7 +85,8 @@ export class ChatUnreadCounter {
   #recount(): void {
     const seen = readStored(stored.lastSeenMessageTime);
     let count = 0;
-    for (const time of this.#times.values()) if (time > seen) count += 1;
+    // Until the first page is read, a newcomer has nothing to count against.
+    if (seen !== null) for (const time of this.#times.values()) if (time > seen) count += 1;
     if (count === this.#count) return;
     this.#count = count;
     for (const listener of this.#listeners) listener();

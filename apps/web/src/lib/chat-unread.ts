@@ -5,8 +5,8 @@ import { stored } from './stored.ts';
 
 /** Everything up to `newestTime` (epoch ms) has been seen: the chat calls this while it is open. */
 export function markChatSeen(newestTime: number): void {
-  if (newestTime > readStored(stored.lastSeenMessageTime))
-    writeStored(stored.lastSeenMessageTime, newestTime);
+  const seen = readStored(stored.lastSeenMessageTime);
+  if (seen === null || newestTime > seen) writeStored(stored.lastSeenMessageTime, newestTime);
 }
 
 /**

@@ -105,12 +105,15 @@ export const stored = {
     fallback: [],
     repair: validEntries(outgoingChatMessageSchema),
   }),
-  /** Spec §3 'lastSeenMessageTime', epoch ms: chat messages after it count as unread. */
-  lastSeenMessageTime: defineStored<number>({
+  /**
+   * Spec §3 'lastSeenMessageTime', epoch ms: chat messages after it count as unread. Null until the
+   * chat was first looked at (lib/chat-unread-counter.ts sets it then): a newcomer has missed nothing.
+   */
+  lastSeenMessageTime: defineStored<number | null>({
     key: STORAGE_KEYS.lastSeenMessageTime,
     legacyKey: 'lastSeenMessageTime',
-    schema: z.int().check(z.nonnegative()),
-    fallback: 0,
+    schema: z.nullable(z.int().check(z.nonnegative())),
+    fallback: null,
   }),
   /** Spec §3; whether it is still fresh enough to resume is restoreCastSession's call. */
   castSession: defineStored<CastSession | null>({

@@ -71,6 +71,7 @@ describe('ChatScreen', () => {
     expect(screen.queryByRole('button', { name: 'Mute' })).not.toBeInTheDocument();
     expect(readStored(stored.lastSeenMessageTime)).toBe(chatMessage(3).createdAt);
 
+    await userEvent.click(within(station as HTMLElement).getByRole('button', { name: 'Message actions' }));
     await userEvent.click(within(station as HTMLElement).getByRole('button', { name: 'More reactions' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose a reaction' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'React 🪩' }));
@@ -182,6 +183,51 @@ describe('ChatScreen', () => {
     expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
   });
 
+  it("shows a message's actions on a tap and from its keyboard-reachable button, one message at a time", async () => {
+    stubAppApi({
+      'GET /api/chat/session': { body: { name: 'Niamh', admin: false } },
+      'GET /api/chat/messages?limit=50': {
+        body: {
+          messages: [
+            chatMessage(1, { name: 'Aoife', text: 'who is on tonight?' }),
+            chatMessage(2, { name: 'Cian', text: 'the resident' }),
+          ],
+        },
+      },
+    });
+    renderAppAt('/chat');
+    const aoife = (await screen.findByText('who is on tonight?')).closest('li') as HTMLElement;
+    const cian = screen.getByText('the resident').closest('li') as HTMLElement;
+    // No row of buttons under every message: only each message's one "Message actions" button.
+    expect(screen.queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+
+    // A tap on a message shows its actions; a tap on another moves them there.
+    await userEvent.click(screen.getByText('who is on tonight?'));
+    expect(within(aoife).getByRole('group', { name: "Actions for Aoife's message" })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('the resident'));
+    expect(screen.getAllByRole('group', { name: /^Actions for / })).toHaveLength(1);
+    expect(within(cian).getByRole('group', { name: "Actions for Cian's message" })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('the resident'));
+    expect(screen.queryByRole('group', { name: /^Actions for / })).not.toBeInTheDocument();
+
+    // By keyboard: the button opens them with the focus on the first, Escape closes them back onto it.
+    const button = within(aoife).getByRole('button', { name: 'Message actions' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(aoife).getByRole('button', { name: 'Reply' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: /^Actions for / })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    // Reply leads to the message field.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Message' })).toHaveFocus();
+    expect(screen.getByText(/^Replying to/)).toHaveTextContent('Replying to Aoife: who is on tonight?');
+  });
+
   /** The station's view of one message from Cian, with POST /api/chat/mutes answered by `mute`. */
   async function renderAsStation(mute: () => Response, more: Parameters<typeof stubAppApi>[0] = {}) {
     const muteRoute = vi.fn(mute);
@@ -194,7 +240,8 @@ describe('ChatScreen', () => {
       ...more,
     });
     renderAppAt('/chat');
-    const actions = await screen.findByRole('group', { name: "Actions for Cian's message" });
+    await userEvent.click(await screen.findByRole('button', { name: 'Message actions' }));
+    const actions = screen.getByRole('group', { name: "Actions for Cian's message" });
     const minutesSent = () =>
       (muteRoute.mock.calls as unknown as [{ init?: RequestInit }][]).map(
         ([request]) => (JSON.parse(String(request.init?.body)) as { minutes: number }).minutes,
@@ -233,7 +280,10 @@ describe('ChatScreen', () => {
 
   it('works the Mute menu from the keyboard: arrows, Home/End, Escape and Tab, and lifts a mute with Unmute', async () => {
     const answers = [muted(10_080), muted(0)];
-    const { muteButton, minutesSent } = await renderAsStation(() => answers.shift() ?? muted(0));
+    const { muteButton: firstMuteButton, minutesSent } = await renderAsStation(
+      () => answers.shift() ?? muted(0),
+    );
+    let muteButton = firstMuteButton;
     const focusedItem = () => (document.activeElement as HTMLElement).textContent;
 
     muteButton.focus();
@@ -255,6 +305,10 @@ describe('ChatScreen', () => {
     expect(focusedItem()).toBe('10 minutes');
     await userEvent.tab();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // Tab left the message, which closed its action bar too: its button opens it again.
+    expect(screen.queryByRole('group', { name: "Actions for Cian's message" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Message actions' }));
+    muteButton = screen.getByRole('button', { name: 'Mute' });
 
     muteButton.focus();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
@@ -271,11 +325,11 @@ describe('ChatScreen', () => {
   });
 
   it('closes the Mute menu on a press elsewhere, and says when the server refused the mute', async () => {
-    const { muteButton, minutesSent } = await renderAsStation(() =>
+    const { actions, muteButton, minutesSent } = await renderAsStation(() =>
       Response.json({ error: 'Only the station can do that.' }, { status: 403 }),
     );
     await userEvent.click(muteButton);
-    await userEvent.click(screen.getByText('buy cheap watches'));
+    await userEvent.click(actions);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
     await userEvent.click(muteButton);

@@ -10,7 +10,7 @@ import { prefersReducedMotion } from '../../ui/reduced-motion.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import '../../styles/chat.css';
-import { buildTimeline } from './chat-timeline.ts';
+import { buildTimeline, timelinePlaces } from './chat-timeline.ts';
 import type { ChatService, ChatState } from './chat-service.ts';
 import { Composer } from './Composer.tsx';
 import { EmojiModal } from './EmojiModal.tsx';
@@ -55,16 +55,16 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
   const isAdmin = state.phase.kind === 'joined' && state.phase.session.admin;
   const [replyingTo, setReplyingTo] = useState<ChatMessage | null>(null);
   const [reactingTo, setReactingTo] = useState<ChatMessage | null>(null);
+  /** The message whose action bar is shown: one at a time. */
+  const [actionsShownFor, setActionsShownFor] = useState<string | null>(null);
 
+  const placeOf = useMemo(
+    () => timelinePlaces(schedule.status === 'ready' ? schedule.schedule : null, timeZone),
+    [schedule, timeZone],
+  );
   const rows = useMemo(
-    () =>
-      buildTimeline(
-        state.messages,
-        schedule.status === 'ready' ? schedule.schedule : null,
-        timeZone,
-        new Date(),
-      ),
-    [state.messages, schedule, timeZone],
+    () => buildTimeline(state.messages, placeOf, timeZone, new Date()),
+    [state.messages, placeOf, timeZone],
   );
   const byId = useMemo(
     () => new Map(state.messages.map((message) => [message.id, message])),
@@ -108,43 +108,48 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
     if (!element) return;
     element.scrollTo({ top: element.scrollHeight, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     atBottom.current = true;
+    chat.follow(true);
     setUnseen(0);
   };
 
-  const fail = (what: string) => (error: unknown) =>
-    toast.show(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-
-  const actions: MessageActions = {
-    onReply: (message) => setReplyingTo(message),
-    onReact: (message, emoji) =>
-      void chat.toggleReaction(message.id, emoji).catch(fail('The reaction was not saved')),
-    onMoreReactions: (message) => {
-      setReactingTo(message);
-      track('emoji_modal_open', {});
-    },
-    onJump: (messageId) => {
-      const target = document.getElementById(messageDomId(messageId));
-      if (!target) return;
-      target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-      target.focus({ preventScroll: true });
-    },
-    onDelete: isAdmin
-      ? (message) => void chat.remove(message.id).catch(fail('The message was not removed'))
-      : undefined,
-    onMute: isAdmin
-      ? (message, duration) =>
-          void chat
-            .mute(message.name, duration?.minutes ?? 0)
-            .then(() =>
-              toast.show(
-                duration
-                  ? `${message.name} is muted for ${duration.label}.`
-                  : `${message.name} is no longer muted.`,
-              ),
-            )
-            .catch(fail(duration ? 'The listener was not muted' : 'The listener was not unmuted'))
-      : undefined,
-  };
+  // One object for the whole life of the room (it changes only if the station signs in or out):
+  // the rows are memoised, and a new object on every render would draw every one of them again.
+  const actions = useMemo<MessageActions>(() => {
+    const fail = (what: string) => (error: unknown) =>
+      toast.show(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return {
+      onReply: (message) => setReplyingTo(message),
+      onReact: (message, emoji) =>
+        void chat.toggleReaction(message.id, emoji).catch(fail('The reaction was not saved')),
+      onMoreReactions: (message) => {
+        setReactingTo(message);
+        track('emoji_modal_open', {});
+      },
+      onJump: (messageId) => {
+        const target = document.getElementById(messageDomId(messageId));
+        if (!target) return;
+        target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+        target.focus({ preventScroll: true });
+      },
+      onShowActions: setActionsShownFor,
+      onDelete: isAdmin
+        ? (message) => void chat.remove(message.id).catch(fail('The message was not removed'))
+        : undefined,
+      onMute: isAdmin
+        ? (message, duration) =>
+            void chat
+              .mute(message.name, duration?.minutes ?? 0)
+              .then(() =>
+                toast.show(
+                  duration
+                    ? `${message.name} is muted for ${duration.label}.`
+                    : `${message.name} is no longer muted.`,
+                ),
+              )
+              .catch(fail(duration ? 'The listener was not muted' : 'The listener was not unmuted'))
+        : undefined,
+    };
+  }, [chat, isAdmin, toast]);
 
   return (
     <div className="chat-room">
@@ -164,6 +169,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
         onScroll={(event) => {
           const element = event.currentTarget;
           atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < AT_BOTTOM_PX;
+          chat.follow(atBottom.current);
           if (atBottom.current) setUnseen(0);
           if (element.scrollTop < AT_BOTTOM_PX && state.history === 'idle') loadOlder();
         }}
@@ -183,6 +189,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
                 myName={myName}
                 timeZone={timeZone}
                 actions={actions}
+                actionsShown={actionsShownFor === row.message.id}
               />
             ) : (
               <li key={row.key} className={`chat-separator chat-separator--${row.kind}`}>
@@ -222,6 +229,7 @@ function ChatRoom({ state, chat }: { state: ChatState; chat: ChatService }) {
             if (refusal === null) {
               setReplyingTo(null);
               atBottom.current = true;
+              chat.follow(true);
             }
             return refusal;
           }}

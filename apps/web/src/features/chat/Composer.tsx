@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from '@onair/core';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { mentionQueryAt, mentionSuggestions } from './mention-autocomplete.ts';
 
 interface ComposerProps {
@@ -23,6 +23,11 @@ export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSen
   const field = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const problemId = useId();
+
+  // Reply (in a message's action bar) leads to the field, where the answer is written.
+  useEffect(() => {
+    if (replyingTo) field.current?.focus();
+  }, [replyingTo]);
 
   const query = dismissed ? null : mentionQueryAt(text, caret);
   const suggestions = query ? mentionSuggestions(recentNames, query.query, myName) : [];

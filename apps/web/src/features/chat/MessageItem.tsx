@@ -1,14 +1,18 @@
 import { CHAT_REACTIONS, CHAT_REMOVED_TEXT, chatNameKey, type ChatMessage } from '@onair/core';
+import { memo, useCallback, useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { messageTime } from './chat-timeline.ts';
 import type { OutgoingMessage } from './chat-service.ts';
 import { MessageText } from './MessageText.tsx';
 import { MuteMenu, type MuteDuration } from './MuteMenu.tsx';
 
+/** What a message's actions do. The room passes the same object on every render, so rows are drawn again only when their own message changes. */
 export interface MessageActions {
   onReply: (message: ChatMessage) => void;
   onReact: (message: ChatMessage, emoji: string) => void;
   onMoreReactions: (message: ChatMessage) => void;
   onJump: (messageId: string) => void;
+  /** Shows the action bar of the message with this id, or none (null): one at a time. */
+  onShowActions: (messageId: string | null) => void;
   onDelete?: ((message: ChatMessage) => void) | undefined;
   /** Mutes the message's writer for `duration`, or lifts their mute (null). */
   onMute?: ((message: ChatMessage, duration: MuteDuration | null) => void) | undefined;
@@ -21,12 +25,43 @@ interface MessageItemProps {
   myName: string | null;
   timeZone: string;
   actions: MessageActions;
+  /** Whether its action bar is shown. */
+  actionsShown: boolean;
 }
 
 export const messageDomId = (id: string) => `chat-message-${id}`;
 
-/** One confirmed message: author (the station's marked), time, quoted reply, text, reactions and actions. */
-export function MessageItem({ message, quoted, myName, timeZone, actions }: MessageItemProps) {
+/** The quick reactions offered in a message's action bar; any other comes from "More reactions". */
+const QUICK_REACTIONS = CHAT_REACTIONS.slice(0, 3);
+
+/**
+ * A tap on the message itself (not on its link, quote, reactions or action bar, and not the end of
+ * a text selection) shows or hides its actions: on a phone there is no hover to reveal them.
+ */
+function isTapOnMessage(event: MouseEvent<HTMLElement>): boolean {
+  if (!(event.target instanceof Element) || event.target.closest('a, button, [role="group"]')) return false;
+  const selection = window.getSelection();
+  return selection === null || selection.isCollapsed;
+}
+
+/**
+ * One confirmed message on one line where it fits: author (the station's marked), time, text, then
+ * the quoted reply above and the reactions as compact chips below. Its actions (reply, react, and the
+ * station's delete and mute) are one "Message actions" button away, revealed on hover and on focus,
+ * shown by a tap on the message: a row of buttons under every message would leave room for four.
+ */
+export const MessageItem = memo(function MessageItem({
+  message,
+  quoted,
+  myName,
+  timeZone,
+  actions,
+  actionsShown,
+}: MessageItemProps) {
+  const item = useRef<HTMLLIElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  /** Whether the bar was asked for with its button (a click or a key): then the focus goes into it. */
+  const focusBar = useRef(false);
   const myKey = myName === null ? null : chatNameKey(myName);
   const mine = myKey !== null && chatNameKey(message.name) === myKey;
   const mentionsMe = myKey !== null && message.mentions.some((name) => chatNameKey(name) === myKey);
@@ -35,73 +70,177 @@ export function MessageItem({ message, quoted, myName, timeZone, actions }: Mess
   if (message.admin) classes.push('chat-message--admin');
   if (mentionsMe) classes.push('chat-message--mentions-me');
   if (message.deleted) classes.push('chat-message--deleted');
+  if (actionsShown) classes.push('chat-message--actions-shown');
+  const barId = `${messageDomId(message.id)}-actions`;
+  const shown = actionsShown && !message.deleted;
+  const { onShowActions } = actions;
+  const hideBar = useCallback(() => onShowActions(null), [onShowActions]);
+
+  /** Hides the bar; a keyboard user inside it lands back on its button (or the message, once removed). */
+  const hideActions = (focus: 'toggle' | 'message' = 'toggle') => {
+    const focusInside =
+      item.current?.contains(document.activeElement) && document.activeElement !== item.current;
+    hideBar();
+    if (focusInside) (focus === 'toggle' ? toggle.current : item.current)?.focus();
+  };
 
   return (
-    <li className={classes.join(' ')} id={messageDomId(message.id)} tabIndex={-1}>
-      <p className="chat-message__meta">
-        <span className="chat-message__name">{mine ? `${message.name} (you)` : message.name}</span>
-        {message.admin ? <span className="chat-message__badge">Station</span> : null}
-        <time className="chat-message__time" dateTime={new Date(message.createdAt).toISOString()}>
-          {messageTime(message.createdAt, timeZone)}
-        </time>
-        {mentionsMe ? (
-          <span className="chat-message__badge chat-message__badge--mention">Mentions you</span>
-        ) : null}
-      </p>
+    <li
+      ref={item}
+      className={classes.join(' ')}
+      id={messageDomId(message.id)}
+      tabIndex={-1}
+      onClick={(event) => {
+        if (message.deleted || !isTapOnMessage(event)) return;
+        focusBar.current = false;
+        actions.onShowActions(actionsShown ? null : message.id);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !shown) return;
+        event.stopPropagation();
+        hideBar();
+        toggle.current?.focus();
+      }}
+      onBlur={(event) => {
+        // The keyboard moved on to another message or the composer.
+        const to = event.relatedTarget;
+        if (shown && to instanceof Node && !event.currentTarget.contains(to)) hideBar();
+      }}
+    >
       {message.replyTo ? (
         <ReplyQuote quoted={quoted} onJump={() => message.replyTo && actions.onJump(message.replyTo)} />
       ) : null}
-      <p className="chat-message__text">
-        {message.deleted ? (
-          <em>{CHAT_REMOVED_TEXT}</em>
-        ) : (
-          <MessageText text={message.text} mentions={message.mentions} myName={myName} />
-        )}
+      <p className="chat-message__line">
+        <span className="chat-message__name">{mine ? `${message.name} (you)` : message.name}</span>
+        {message.admin ? <span className="chat-message__badge">Station</span> : null}
+        {mentionsMe ? (
+          <span className="chat-message__badge chat-message__badge--mention">Mentions you</span>
+        ) : null}
+        <time className="chat-message__time" dateTime={new Date(message.createdAt).toISOString()}>
+          {messageTime(message.createdAt, timeZone)}
+        </time>
+        <span className="chat-message__text">
+          {message.deleted ? (
+            <em>{CHAT_REMOVED_TEXT}</em>
+          ) : (
+            <MessageText text={message.text} mentions={message.mentions} myName={myName} />
+          )}
+        </span>
       </p>
       {message.deleted ? null : (
         <>
           <Reactions message={message} myKey={myKey} onReact={(emoji) => actions.onReact(message, emoji)} />
-          <div
-            className="chat-message__actions"
-            role="group"
-            aria-label={`Actions for ${message.name}'s message`}
+          <button
+            ref={toggle}
+            type="button"
+            className="chat-message__more"
+            aria-label="Message actions"
+            aria-expanded={shown}
+            aria-controls={shown ? barId : undefined}
+            onClick={() => {
+              focusBar.current = true;
+              actions.onShowActions(shown ? null : message.id);
+            }}
           >
-            <button type="button" onClick={() => actions.onReply(message)}>
-              Reply
-            </button>
-            {CHAT_REACTIONS.slice(0, 3).map((emoji) => (
-              <button
-                key={emoji}
-                type="button"
-                aria-label={`React ${emoji}`}
-                onClick={() => actions.onReact(message, emoji)}
-              >
-                {emoji}
-              </button>
-            ))}
-            <button
-              type="button"
-              aria-label="More reactions"
-              onClick={() => actions.onMoreReactions(message)}
-            >
-              +🙂
-            </button>
-            {actions.onDelete ? (
-              <button
-                type="button"
-                className="chat-message__danger"
-                onClick={() => actions.onDelete?.(message)}
-              >
-                Delete
-              </button>
-            ) : null}
-            {actions.onMute && !mine ? (
-              <MuteMenu name={message.name} onPick={(duration) => actions.onMute?.(message, duration)} />
-            ) : null}
-          </div>
+            <span aria-hidden="true">⋯</span>
+          </button>
         </>
       )}
+      {shown ? (
+        <ActionBar
+          id={barId}
+          label={`Actions for ${message.name}'s message`}
+          focusFirst={focusBar.current}
+          item={item}
+          onOutsidePress={hideBar}
+        >
+          <button
+            type="button"
+            onClick={() => {
+              hideActions();
+              actions.onReply(message);
+            }}
+          >
+            Reply
+          </button>
+          {QUICK_REACTIONS.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              aria-label={`React ${emoji}`}
+              onClick={() => {
+                hideActions();
+                actions.onReact(message, emoji);
+              }}
+            >
+              {emoji}
+            </button>
+          ))}
+          <button type="button" aria-label="More reactions" onClick={() => actions.onMoreReactions(message)}>
+            +🙂
+          </button>
+          {actions.onDelete ? (
+            <button
+              type="button"
+              className="chat-message__danger"
+              onClick={() => {
+                hideActions('message');
+                actions.onDelete?.(message);
+              }}
+            >
+              Delete
+            </button>
+          ) : null}
+          {actions.onMute && !mine ? (
+            <MuteMenu name={message.name} onPick={(duration) => actions.onMute?.(message, duration)} />
+          ) : null}
+        </ActionBar>
+      ) : null}
     </li>
+  );
+});
+
+/**
+ * A message's action bar, under it while shown. It scrolls into view (the message may be the last
+ * one, at the composer's edge), takes the focus when its button asked for it, and closes on a press
+ * anywhere outside the message.
+ */
+function ActionBar({
+  id,
+  label,
+  focusFirst,
+  item,
+  onOutsidePress,
+  children,
+}: {
+  id: string;
+  label: string;
+  focusFirst: boolean;
+  item: RefObject<HTMLLIElement | null>;
+  onOutsidePress: () => void;
+  children: ReactNode;
+}) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    // jsdom has no scrollIntoView.
+    if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'nearest' });
+    if (focusFirst) element.querySelector('button')?.focus();
+    // Only as it opens: focusing again on a later render would pull the focus back from its buttons.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && item.current?.contains(event.target))) onOutsidePress();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [item, onOutsidePress]);
+  return (
+    <div ref={bar} id={id} className="chat-message__actions" role="group" aria-label={label}>
+      {children}
+    </div>
   );
 }
 
@@ -168,12 +307,12 @@ export function OutgoingItem({
   const failed = message.status === 'failed';
   return (
     <li className={`chat-message chat-message--mine chat-message--${message.status}`}>
-      <p className="chat-message__meta">
+      <p className="chat-message__line">
         <span className="chat-message__name">{myName ? `${myName} (you)` : 'You'}</span>
         <span className="chat-message__status">{failed ? 'Not sent' : 'Sending…'}</span>
-      </p>
-      <p className="chat-message__text">
-        <MessageText text={message.text} mentions={[]} myName={myName} />
+        <span className="chat-message__text">
+          <MessageText text={message.text} mentions={[]} myName={myName} />
+        </span>
       </p>
       {failed ? (
         <div className="chat-message__failure" role="alert">

@@ -7,6 +7,7 @@ import { stored } from '../../lib/stored.ts';
 import { chatMessage, fakeRealtime } from '../../test/fixtures.ts';
 import type { ChatApi } from './chat-api.ts';
 import { ChatService, randomUuid, refusalOfName } from './chat-service.ts';
+import { CHAT_WINDOW_MESSAGES } from './chat-window.ts';
 
 const ID = (n: number) => chatMessage(n).id;
 const offlineError = () => new ApiError('POST /api/chat/messages: the server could not be reached.');
@@ -176,13 +177,23 @@ describe('ChatService: optimistic sending', () => {
     const { service, stop } = startService(server.api);
     await settle();
     // Another tab, opened alongside, keeps a message of its own there.
-    const other = { id: ID(900), text: 'from the other tab', replyTo: null, createdAt: 1, status: 'pending', error: null } as const;
+    const other = {
+      id: ID(900),
+      text: 'from the other tab',
+      replyTo: null,
+      createdAt: 1,
+      status: 'pending',
+      error: null,
+    } as const;
     writeStored(stored.chatOutbox, [other]);
 
     online = false;
     service.send('mine', null);
     await settle();
-    expect(readStored(stored.chatOutbox).map((message) => message.text)).toEqual(['from the other tab', 'mine']);
+    expect(readStored(stored.chatOutbox).map((message) => message.text)).toEqual([
+      'from the other tab',
+      'mine',
+    ]);
 
     online = true;
     window.dispatchEvent(new Event('online'));
@@ -335,7 +346,9 @@ describe('ChatService: session and live events', () => {
     server.messages.push(...Array.from({ length: 60 }, (_, index) => chatMessage(index + 1)));
     const { service, stop } = startService(server.api);
     await settle();
-    expect(service.state.messages.map((message) => message.seq)).toEqual(Array.from({ length: 50 }, (_, index) => index + 11));
+    expect(service.state.messages.map((message) => message.seq)).toEqual(
+      Array.from({ length: 50 }, (_, index) => index + 11),
+    );
     expect(service.state.history).toBe('idle');
     await service.loadOlder();
     expect(server.api.messages).toHaveBeenLastCalledWith({ before: 11, limit: 50 });
@@ -347,5 +360,90 @@ describe('ChatService: session and live events', () => {
 
   it('makes RFC 4122 version 4 ids without crypto.randomUUID (plain-http self-hosting)', () => {
     expect(randomUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('ChatService: a list that stays the same size in a busy room', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  const heldSeqs = (service: ChatService) => service.state.messages.map((message) => message.seq);
+
+  /** A room of `count` messages, the service started on it with its socket open. */
+  async function busyRoom(count: number) {
+    const server = memoryApi();
+    server.messages.push(...range(1, count).map((n) => chatMessage(n)));
+    const started = startService(server.api);
+    await settle();
+    started.sockets[0]?.open();
+    /** Message `n` is written (stored, as the server would) and arrives live. */
+    const arrive = (...ns: number[]) => {
+      for (const n of ns) {
+        server.messages.push(chatMessage(n));
+        started.sockets[0]?.receive({
+          topic: 'chat',
+          version: n,
+          data: { type: 'message', message: chatMessage(n) },
+        });
+      }
+    };
+    return { server, ...started, arrive };
+  }
+
+  it('keeps the newest CHAT_WINDOW_MESSAGES while the listener follows the latest, and pages older ones back in', async () => {
+    const { service, stop, arrive } = await busyRoom(60);
+    expect(heldSeqs(service)).toEqual(range(11, 60));
+    arrive(...range(61, 60 + CHAT_WINDOW_MESSAGES));
+    expect(heldSeqs(service)).toEqual(range(61, 60 + CHAT_WINDOW_MESSAGES));
+    expect(service.state.history).toBe('idle');
+
+    // The listener scrolls up: nothing is dropped from under their eyes, and what was dropped comes back.
+    service.follow(false);
+    arrive(261, 262);
+    expect(service.state.messages).toHaveLength(CHAT_WINDOW_MESSAGES + 2);
+    await service.loadOlder();
+    expect(heldSeqs(service)).toEqual(range(11, 262));
+    await service.loadOlder();
+    expect(heldSeqs(service)).toEqual(range(1, 262));
+    expect(service.state.history).toBe('complete');
+
+    // Back at the latest: the window again, and the start of the room is history once more.
+    service.follow(true);
+    expect(heldSeqs(service)).toEqual(range(63, 262));
+    expect(service.state.history).toBe('idle');
+    stop();
+  });
+
+  it('drops a page of older messages that no longer joins the list (the top was dropped while it loaded)', async () => {
+    const { server, service, stop, arrive } = await busyRoom(60);
+    let answer: (messages: ReturnType<typeof chatMessage>[]) => void = () => {};
+    vi.mocked(server.api.messages).mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const loading = service.loadOlder();
+    arrive(...range(61, 60 + CHAT_WINDOW_MESSAGES));
+    answer(range(1, 10).map((n) => chatMessage(n)));
+    await loading;
+    expect(heldSeqs(service)).toEqual(range(61, 60 + CHAT_WINDOW_MESSAGES)); // no hole between 10 and 61
+    expect(service.state.history).toBe('idle');
+    stop();
+  });
+
+  it('takes a message and a reaction change without sorting the list, and keeps every other message as it was', async () => {
+    const { service, stop, sockets, arrive } = await busyRoom(60);
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    const before = service.state.messages;
+    arrive(61);
+    sockets[0]?.receive({
+      topic: 'chat',
+      version: 62,
+      data: { type: 'reactions', messageId: ID(30), reactions: [{ emoji: '🔥', names: ['Cian'] }] },
+    });
+    expect(sort).not.toHaveBeenCalled();
+    const after = service.state.messages;
+    expect(heldSeqs(service)).toEqual(range(11, 61));
+    expect(after[19]).toMatchObject({ seq: 30, reactions: [{ emoji: '🔥', names: ['Cian'] }] });
+    expect(after.filter((message, index) => message !== before[index])).toEqual([after[19], after[50]]);
+    stop();
   });
 });

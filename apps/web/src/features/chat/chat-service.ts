@@ -21,6 +21,7 @@ import type { RealtimeClient } from '../../lib/realtime-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { stored } from '../../lib/stored.ts';
 import type { ChatApi } from './chat-api.ts';
+import { CHAT_WINDOW_MESSAGES, mergeBySeq } from './chat-window.ts';
 
 /** Where the listener's sign-in stands: spec §2's 'Connecting to chat...' overlay shows while 'connecting'. */
 export type ChatPhase =
@@ -33,10 +34,13 @@ export type OutgoingMessage = OutgoingChatMessage;
 
 export interface ChatState {
   phase: ChatPhase;
-  /** Confirmed messages, oldest first (by seq). */
+  /**
+   * Confirmed messages, oldest first (by seq): the newest CHAT_WINDOW_MESSAGES while the listener
+   * follows the latest, more while they read back.
+   */
   messages: readonly ChatMessage[];
   outbox: readonly OutgoingMessage[];
-  /** Paging upward: 'complete' once the first message of the room is held. */
+  /** Paging upward: 'complete' once the first message of the room is held (and not dropped since). */
   history: 'idle' | 'loading' | 'complete' | 'error';
   /** Why the newest messages could not be read, while that is so. */
   loadError: string | null;
@@ -75,8 +79,11 @@ export class ChatService {
   readonly #listeners = new Set<() => void>();
   /** Outbox ids this page holds or held: the stored entries of other tabs are left to them. */
   readonly #ownIds = new Set<string>();
+  /** The messages held, by id. */
   readonly #byId = new Map<string, ChatMessage>();
   #heldSeq: number | null = null;
+  /** Whether the listener reads the latest: only then are the oldest dropped beyond the window. */
+  #following = true;
   #unfollow: (() => void) | null = null;
   #sending = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -202,7 +209,12 @@ export class ChatService {
     this.#set({ history: 'loading' });
     try {
       const page = await this.api.messages({ before: oldest.seq, limit: CHAT_HISTORY_PAGE_DEFAULT });
-      this.#merge(page);
+      if (this.#state.messages[0] !== oldest) {
+        // Meanwhile the top was dropped (or the room reset): the page no longer joins what is held.
+        this.#set({ history: 'idle' });
+        return;
+      }
+      this.#merge(page, { keepOlder: true });
       this.#set({ history: page.length < CHAT_HISTORY_PAGE_DEFAULT ? 'complete' : 'idle' });
     } catch {
       this.#set({ history: 'error' });
@@ -285,16 +297,47 @@ export class ChatService {
     this.#set({ messages: [] });
   }
 
-  #merge(messages: readonly ChatMessage[]): void {
+  /**
+   * Tells whether the listener reads the latest messages (the list is scrolled to its end). While
+   * they do, the room keeps only the newest CHAT_WINDOW_MESSAGES; while they read back, nothing
+   * is dropped from under their eyes.
+   */
+  follow(latest: boolean): void {
+    if (latest === this.#following) return;
+    this.#following = latest;
+    const trimmed = this.#trimmed(this.#state.messages);
+    if (latest && trimmed.messages !== this.#state.messages) this.#set(trimmed);
+  }
+
+  /**
+   * Puts `messages` in place by seq (never re-sorting what is held), confirms my pending copies of
+   * them, and drops the oldest beyond the window while the listener follows the latest, unless
+   * `keepOlder` (the page the listener scrolled up for).
+   */
+  #merge(messages: readonly ChatMessage[], { keepOlder = false } = {}): void {
     if (messages.length === 0) return;
+    const merged = mergeBySeq(this.#state.messages, messages);
     for (const message of messages) this.#byId.set(message.id, message);
-    const confirmed = new Set(messages.map((message) => message.id));
-    const outbox = this.#state.outbox.filter((message) => !confirmed.has(message.id));
-    const sorted = [...this.#byId.values()].sort((a, b) => a.seq - b.seq);
-    const newest = sorted.at(-1)?.seq ?? 0;
+    const newest = merged.at(-1)?.seq ?? 0;
     this.#heldSeq = this.#heldSeq === null ? newest : Math.max(this.#heldSeq, newest);
-    this.#set(outbox.length === this.#state.outbox.length ? { messages: sorted } : { messages: sorted, outbox });
+    const change: Partial<ChatState> = keepOlder ? { messages: merged } : this.#trimmed(merged);
+    if (this.#state.outbox.length > 0) {
+      const confirmed = new Set(messages.map((message) => message.id));
+      const outbox = this.#state.outbox.filter((message) => !confirmed.has(message.id));
+      if (outbox.length !== this.#state.outbox.length) change.outbox = outbox;
+    }
+    this.#set(change);
     this.#markSeen();
+  }
+
+  /** `messages` less the oldest beyond the window, when the listener follows the latest. */
+  #trimmed(messages: readonly ChatMessage[]): Partial<ChatState> {
+    const excess = messages.length - CHAT_WINDOW_MESSAGES;
+    if (!this.#following || excess <= 0) return { messages };
+    for (const message of messages.slice(0, excess)) this.#byId.delete(message.id);
+    // What was dropped is the room's history again, reached by paging up.
+    const history = this.#state.history === 'complete' ? 'idle' : this.#state.history;
+    return { messages: messages.slice(excess), history };
   }
 
   /** While the chat is on screen, everything in it counts as seen (the Home badge's reference). */

@@ -23,7 +23,25 @@ export function useChat(): { state: ChatState; chat: ChatService } {
   const realtime = useRealtime();
   const [chat] = useState(() => serviceFor(realtime));
   // A stable subscribe: a new one each render would stop and restart the room (and refetch) every time.
-  const subscribe = useCallback((listener: () => void) => chat.subscribe(listener), [chat]);
+  // The screen is told of changes at most once a frame: in a busy room several messages can land
+  // between two frames (many, on a slow phone that fell behind), and drawing each one on its own
+  // would only put it further behind. A hidden page draws nothing until it is shown again.
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      let frame: number | null = null;
+      const unsubscribe = chat.subscribe(() => {
+        frame ??= requestAnimationFrame(() => {
+          frame = null;
+          listener();
+        });
+      });
+      return () => {
+        if (frame !== null) cancelAnimationFrame(frame);
+        unsubscribe();
+      };
+    },
+    [chat],
+  );
   const state = useSyncExternalStore(subscribe, () => chat.state, () => chat.state);
   return { state, chat };
 }
