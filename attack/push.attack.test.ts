@@ -82,19 +82,19 @@ describe('push subscriptions under attack', () => {
     offCurve[64] = (offCurve[64] ?? 0) ^ 1;
     const body = (subscriptionKeys: { p256dh: string; auth: string }, favoriteShows: string[] = []) =>
       JSON.stringify({ subscription: { endpoint, keys: subscriptionKeys }, preferences: { enabled: true, favoriteShows } });
-    const attempts: [string, string, number, RegExp][] = [
+    const attempts: [string, string, number, RegExp, string][] = [
       // As first found stored with 200: 65 zero bytes as the key, then 1,000 favourites of 250 characters (252 KB).
-      ['a p256dh of 87 As', body({ ...valid, p256dh: 'A'.repeat(87) }), 400, /^Invalid push subscription: keys\.p256dh must be an uncompressed P-256 public key/],
-      ['a p256dh off the curve', body({ ...valid, p256dh: offCurve.toString('base64url') }), 400, /^Invalid push subscription: keys\.p256dh is not a point on the P-256 curve/],
-      ['a 48-byte auth', body({ ...valid, auth: 'A'.repeat(64) }), 400, /^Invalid push subscription: keys\.auth must be a 16-byte secret/],
-      ['1,000 favourites of 250 characters', body(valid, Array.from({ length: 1_000 }, (_, index) => `${index}-${'j'.repeat(245)}`)), 413, /^The notification settings are too large to save/],
-      ['337 favourites', body(valid, Array.from({ length: 337 }, (_, index) => `Artist ${index}-Show`)), 400, /^Invalid notification preferences: preferences\.favoriteShows: Too big: expected array to have <=336 items/],
-      ['a favourite no slot can make', body(valid, ['x'.repeat(402)]), 400, /^Invalid notification preferences: preferences\.favoriteShows\.0: Too big: expected string to have <=401 characters/],
+      ['a p256dh of 87 As', body({ ...valid, p256dh: 'A'.repeat(87) }), 400, /^Invalid push subscription: keys\.p256dh must be an uncompressed P-256 public key/, 'push_subscription_invalid'],
+      ['a p256dh off the curve', body({ ...valid, p256dh: offCurve.toString('base64url') }), 400, /^Invalid push subscription: keys\.p256dh is not a point on the P-256 curve/, 'push_subscription_invalid'],
+      ['a 48-byte auth', body({ ...valid, auth: 'A'.repeat(64) }), 400, /^Invalid push subscription: keys\.auth must be a 16-byte secret/, 'push_subscription_invalid'],
+      ['1,000 favourites of 250 characters', body(valid, Array.from({ length: 1_000 }, (_, index) => `${index}-${'j'.repeat(245)}`)), 413, /^The notification settings are too large to save/, 'too_large'],
+      ['337 favourites', body(valid, Array.from({ length: 337 }, (_, index) => `Artist ${index}-Show`)), 400, /^Invalid notification preferences: preferences\.favoriteShows: Too big: expected array to have <=336 items/, 'push_preferences_invalid'],
+      ['a favourite no slot can make', body(valid, ['x'.repeat(402)]), 400, /^Invalid notification preferences: preferences\.favoriteShows\.0: Too big: expected string to have <=401 characters/, 'push_preferences_invalid'],
     ];
-    for (const [label, payload, status, error] of attempts) {
+    for (const [label, payload, status, error, code] of attempts) {
       const answer = await putSubscription(target(), payload);
       expect({ label, status: answer.status }).toEqual({ label, status });
-      expect(await answer.json()).toEqual({ error: expect.stringMatching(error) as unknown });
+      expect(await answer.json()).toEqual({ error: expect.stringMatching(error) as unknown, code });
     }
     expect(target().storeSnapshot()).toEqual(before);
   });
