@@ -15,7 +15,8 @@ const WEB_SRC = 'apps/web/src';
 const WEB_FEATURES = readdirSync(join(import.meta.dirname, WEB_SRC, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const FEATURE_MESSAGE = 'Features never import each other or app/: move the shared piece to lib/, ui/ or @onair/core.';
+const FEATURE_MESSAGE =
+  'Features never import each other or app/: move the shared piece to lib/, ui/ or @onair/core.';
 const LOWER_LAYER_MESSAGE = 'lib/ and ui/ sit below the features: they never import a feature or app/.';
 const up = (levels) => `(?:\\.\\./){${levels}}`;
 
@@ -77,16 +78,34 @@ export default tseslint.config(
     },
   },
   {
+    // Promises that nobody awaits or catches lose their errors silently: every floating promise is
+    // awaited, returned, or discarded on purpose with `void` (where the owner reports its own errors).
+    files: ['**/*.{ts,tsx}'],
+    // Test-runner configs belong to no TypeScript project.
+    ignores: ['**/vitest.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The core is pure: no Node or browser APIs outside its tests (time and input are passed in).
     files: ['packages/core/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       // Nor does it import the apps built on it (web, server), by package name or by path.
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'react*', '@onair/*', '**/apps/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'path', 'react*', '@onair/*', '**/apps/**'] },
+      ],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'window', 'document', 'localStorage', 'fetch'],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Pass `now` in.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Pass `now` in.',
+        },
         { selector: 'NewExpression[callee.name="Date"][arguments.length=0]', message: 'Pass `now` in.' },
       ],
     },

@@ -30,7 +30,11 @@ export const DESKTOP_NOTIFICATION_AUTO_CLOSE_MS = 10_000;
 export const IN_PAGE_TOAST_MS = 5_000;
 export const TOAST_DEFAULT_MS = 3_000;
 export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1_000;
+
+/** Spec §9; also how long enabling notifications waits for an active worker before 'Service worker registration failed'. */
 export const SW_ACTIVATION_TIMEOUT_MS = 10_000;
+/** Not in spec §9: a worker still installing after SW_ACTIVATION_TIMEOUT_MS (a slow first visit) gets this long in all. */
+export const SW_INSTALL_MAX_MS = 60_000;
 export const SW_UPDATE_CHECK_MS = 30_000;
 
 // Storage and analytics.
@@ -115,5 +119,11 @@ export const STORAGE_KEYS = {
   pushRecord: 'playfm_push_record',
   savedTracks: 'playfm_saved_tracks',
   batteryHintDismissed: 'playfm_battery_hint_dismissed',
+  newShowsSeen: 'playfm_new_shows_seen',
+  newEpisodesSeen: 'playfm_new_episodes_seen',
+  episodeProgress: 'playfm_episode_progress',
+  /** The listener's language choice (README "Languages"); also a cookie, so the server prerenders in it. */
+  locale: 'playfm_locale',
+  keyboardShortcuts: 'playfm_keyboard_shortcuts',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -10,7 +10,20 @@ export const ANALYTICS_EVENT_NAMES = [
   'social_media_click',
   'show_favorited',
   'show_unfavorited',
+  'rewind_used',
+  'listening_session',
 ] as const;
+/** How a listener moved in live rewind (`rewind_used`'s one parameter). */
+export const REWIND_ACTIONS = [
+  'back',
+  'forward',
+  'restart',
+  'scrub',
+  'play_from_here',
+  'resume',
+  'lock_screen',
+] as const;
+export type RewindAction = (typeof REWIND_ACTIONS)[number];
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
 export const PLATFORM_TYPES = ['native_app', 'pwa', 'web_browser'] as const;

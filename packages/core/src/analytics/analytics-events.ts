@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LISTENING_SESSION_BUCKETS } from '../audience/listening-session.ts';
 import { canonicalReaction } from '../chat/chat-reactions.ts';
 import { SLEEP_MAX_MINUTES, SLEEP_MIN_MINUTES } from '../constants.ts';
 import { SLOT_TEXT_MAX_CHARS } from '../schedule/schedule-schema.ts';
@@ -6,6 +7,7 @@ import {
   ANALYTICS_EVENT_NAMES,
   ANALYTICS_MAX_EVENTS_PER_BATCH,
   PLATFORM_TYPES,
+  REWIND_ACTIONS,
   type AnalyticsEventName,
 } from './analytics-constants.ts';
 
@@ -41,7 +43,9 @@ const showParams = z.pipe(
 export const analyticsEventParams = {
   chat_close: empty,
   message_sent: z.strictObject({ has_reply: z.boolean(), has_mentions: z.boolean() }),
-  reaction_given: z.strictObject({ reaction_type: z.string().check(z.refine((reaction) => canonicalReaction(reaction) !== null)) }),
+  reaction_given: z.strictObject({
+    reaction_type: z.string().check(z.refine((reaction) => canonicalReaction(reaction) !== null)),
+  }),
   emoji_modal_open: empty,
   sleep_timer_start: z.strictObject({
     timer_minutes: z.int().check(z.minimum(SLEEP_MIN_MINUTES), z.maximum(SLEEP_MAX_MINUTES)),
@@ -52,6 +56,9 @@ export const analyticsEventParams = {
   social_media_click: z.strictObject({ platform: z.enum(['mixcloud', 'facebook', 'instagram']) }),
   show_favorited: showParams,
   show_unfavorited: showParams,
+  rewind_used: z.strictObject({ action: z.enum(REWIND_ACTIONS) }),
+  /** Sent once a listening session ends: how long it lasted, as a bucket only (no id, no time of day). */
+  listening_session: z.strictObject({ duration: z.enum(LISTENING_SESSION_BUCKETS) }),
 } as const satisfies Record<AnalyticsEventName, z.ZodMiniType>;
 
 export type AnalyticsEventParams = { [N in AnalyticsEventName]: z.infer<(typeof analyticsEventParams)[N]> };

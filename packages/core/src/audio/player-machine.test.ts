@@ -156,6 +156,22 @@ describe('playerTransition: recovery', () => {
     expect(WATCHDOG_STALL_MS).toBeGreaterThanOrEqual(AUDIO_RETRY_AFTER_STALL_MS);
   });
 
+  it("a stream the server refuses ends listening with the server's reason, never retried; play starts afresh", () => {
+    const reason = 'Nothing was recorded at that moment: the stream was down.';
+    const refused = run(ready(), { type: 'play' }, { type: 'sourceRefused', reason });
+    expect(refused.machine.phase).toEqual({ name: 'refused', reason });
+    expect(refused.view).toEqual({ state: 'error', listening: false, notice: { kind: 'refused', reason } });
+    expect(refused.effects.at(-1)).toEqual({ type: 'stopSource' });
+    expect(playerTransition(refused.machine, { type: 'retryDue' })).toBeNull();
+    expect(playerTransition(refused.machine, { type: 'visible' })).toBeNull();
+    const again = run(refused.machine, { type: 'play' });
+    expect(again.machine.phase).toEqual({ name: 'connecting', retry: false });
+    expect(again.effects).toContainEqual({ type: 'startSource', direct: false });
+    expect(run(refused.machine, { type: 'pause' }).view.notice).toBeNull();
+    // Refused mid-stream (a reload to a moment in a gap) alike.
+    expect(run(playing(), { type: 'sourceRefused', reason }).machine.phase.name).toBe('refused');
+  });
+
   it('a tap the browser refuses ends listening with a notice; pause or play clears it', () => {
     const blocked = run(ready(), { type: 'play' }, { type: 'playBlocked' });
     expect(blocked.view).toEqual({ state: 'error', listening: false, notice: { kind: 'blocked' } });
@@ -234,6 +250,7 @@ const anyEvent: fc.Arbitrary<PlayerEvent> = fc.oneof(
   ),
   fc.boolean().map((hasData): PlayerEvent => ({ type: 'mediaPlay', hasData })),
   fc.boolean().map((corsBlocked): PlayerEvent => ({ type: 'sourceFailed', corsBlocked })),
+  fc.constant<PlayerEvent>({ type: 'sourceRefused', reason: 'That moment has not been broadcast yet.' }),
   fc.boolean().map((available): PlayerEvent => ({ type: 'streams', available })),
 );
 
@@ -257,7 +274,8 @@ describe('playerTransition: invariants over any sequence of events', () => {
             expect(machine.phase.delayMs).toBeGreaterThan(0);
             expect(machine.phase.delayMs).toBeLessThanOrEqual(AUDIO_RETRY_MAX_MS);
           }
-          if (!machine.online) expect(['idle', 'blocked', 'offline']).toContain(machine.phase.name);
+          if (!machine.online)
+            expect(['idle', 'blocked', 'refused', 'offline']).toContain(machine.phase.name);
         }
       }),
     );

@@ -31,7 +31,12 @@ export type PlayerPhase =
   /** Something broke; the next attempt is due after `delayMs`. */
   | { name: 'retryWait'; delayMs: number }
   /** The browser is offline: playback paused, resumed when it is back. */
-  | { name: 'offline' };
+  | { name: 'offline' }
+  /**
+   * The server refused the stream with its reason (a rewind to a moment outside the window, in the
+   * future or in a gap): not listening, and not retried; Play or Go live starts afresh.
+   */
+  | { name: 'refused'; reason: string };
 
 export interface PlayerMachine {
   phase: PlayerPhase;
@@ -69,6 +74,8 @@ export type PlayerEvent =
   // the stream source
   | { type: 'sourceData' }
   | { type: 'sourceFailed'; corsBlocked: boolean }
+  /** The server answered with a reason not to play (4xx with JSON `{ error }`): retrying cannot help. */
+  | { type: 'sourceRefused'; reason: string }
   // the engine's own timers and watchdog
   | { type: PlayerTimer }
   /** Playing, yet currentTime has not moved for WATCHDOG_STALL_MS. */
@@ -169,6 +176,10 @@ function whileStreaming(machine: PlayerMachine, event: PlayerEvent): PlayerTrans
       return to(machine, machine.phase, [{ type: 'resumeIfPaused' }]);
     case 'sourceFailed':
       return sourceFailed(machine, event.corsBlocked);
+    case 'sourceRefused':
+      return to({ ...machine, failures: 0 }, { name: 'refused', reason: event.reason }, [
+        { type: 'stopSource' },
+      ]);
     // A live stream never ends on purpose: the source went away.
     case 'mediaEnded':
     case 'mediaError':
@@ -199,12 +210,13 @@ export function playerTransition(current: PlayerMachine, event: PlayerEvent): Pl
   switch (machine.phase.name) {
     case 'idle':
     case 'blocked':
+    case 'refused':
       switch (event.type) {
         case 'play':
           return connect({ ...machine, failures: 0 }, false);
         case 'pause':
-          // Clears the 'tap Play' notice of a blocked start.
-          return machine.phase.name === 'blocked' ? to(machine, { name: 'idle' }) : null;
+          // Clears the 'tap Play' notice of a blocked start, or the server's reason of a refused one.
+          return machine.phase.name === 'idle' ? null : to(machine, { name: 'idle' });
         default:
           // ended/abort/emptied mark not playing (spec §4): not listening, it already is not.
           return noted;
@@ -290,7 +302,9 @@ export type PlayerNotice =
   | { kind: 'blocked' }
   | { kind: 'noStream' }
   | { kind: 'retrying' }
-  | { kind: 'reconnecting'; seconds: number };
+  | { kind: 'reconnecting'; seconds: number }
+  /** The server's own words for refusing the stream. */
+  | { kind: 'refused'; reason: string };
 
 export interface PlayerView {
   state: PlayerState;
@@ -323,5 +337,7 @@ export function playerView(phase: PlayerPhase): PlayerView {
       };
     case 'offline':
       return { state: 'error', listening: true, notice: { kind: 'offline' } };
+    case 'refused':
+      return { state: 'error', listening: false, notice: { kind: 'refused', reason: phase.reason } };
   }
 }

@@ -11,15 +11,20 @@ const UNASSIGNED = /\p{Cn}/u;
 /** Every single code point of the emoji blocks and below U+3300, with and without VS16, then the sequence kinds built from them. */
 function candidates(): string[] {
   const singles: string[] = [];
-  for (const [from, to] of [[0x20, 0x3300], [0x1f000, 0x1fbff]] as const) {
+  for (const [from, to] of [
+    [0x20, 0x3300],
+    [0x1f000, 0x1fbff],
+  ] as const) {
     for (let point = from; point <= to; point += 1) singles.push(String.fromCodePoint(point));
   }
   const all = singles.flatMap((single) => [single, single + VS16]);
   for (const base of singles.filter((single) => /^\p{Emoji_Modifier_Base}$/u.test(single))) {
-    for (let tone = 0x1f3fb; tone <= 0x1f3ff; tone += 1) all.push(base + String.fromCodePoint(tone), base + VS16 + String.fromCodePoint(tone));
+    for (let tone = 0x1f3fb; tone <= 0x1f3ff; tone += 1)
+      all.push(base + String.fromCodePoint(tone), base + VS16 + String.fromCodePoint(tone));
   }
   for (let first = 0; first < 26; first += 1) {
-    for (let second = 0; second < 26; second += 1) all.push(String.fromCodePoint(0x1f1e6 + first, 0x1f1e6 + second));
+    for (let second = 0; second < 26; second += 1)
+      all.push(String.fromCodePoint(0x1f1e6 + first, 0x1f1e6 + second));
   }
   for (const key of '0123456789#*') all.push(`${key}\u20E3`, `${key}${VS16}\u20E3`);
   return all;
@@ -59,10 +64,12 @@ describe('canonicalReaction', () => {
     expect(canonicalReaction('\u2764')).toBe('❤️');
     expect(canonicalReaction('1\u20E3')).toBe('1️⃣');
     expect(canonicalReaction(`☝${VS16}🏽`)).toBe('☝🏽');
-    for (const sequence of SEQUENCES) expect(canonicalReaction(sequence.replaceAll(VS16, '')), sequence).toBe(sequence);
+    for (const sequence of SEQUENCES)
+      expect(canonicalReaction(sequence.replaceAll(VS16, '')), sequence).toBe(sequence);
   });
 
-  const tagged = (text: string) => `🏴${[...text].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('')}\u{E007F}`;
+  const tagged = (text: string) =>
+    `🏴${[...text].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('')}\u{E007F}`;
   it.each([
     ['nothing', ''],
     ['a letter', 'a'],

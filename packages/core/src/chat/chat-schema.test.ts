@@ -19,9 +19,16 @@ describe('chat request bodies', () => {
   });
 
   it('a message is trimmed text of 1..500 characters, counted as characters not UTF-16 units', () => {
-    expect(postChatMessageBodySchema.parse({ id, text: ' hi \r\n there ' })).toEqual({ id, text: 'hi \n there' });
-    expect(postChatMessageBodySchema.safeParse({ id, text: '😀'.repeat(CHAT_MESSAGE_MAX_CHARS) }).success).toBe(true);
-    expect(postChatMessageBodySchema.safeParse({ id, text: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) }).success).toBe(false);
+    expect(postChatMessageBodySchema.parse({ id, text: ' hi \r\n there ' })).toEqual({
+      id,
+      text: 'hi \n there',
+    });
+    expect(
+      postChatMessageBodySchema.safeParse({ id, text: '😀'.repeat(CHAT_MESSAGE_MAX_CHARS) }).success,
+    ).toBe(true);
+    expect(
+      postChatMessageBodySchema.safeParse({ id, text: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) }).success,
+    ).toBe(false);
     expect(postChatMessageBodySchema.safeParse({ id, text: ' \n\t ' }).success).toBe(false);
     expect(postChatMessageBodySchema.safeParse({ id, text: 'a\u202Eb' }).success).toBe(false);
     expect(postChatMessageBodySchema.safeParse({ id: 'not-a-uuid', text: 'hi' }).success).toBe(false);
@@ -45,11 +52,21 @@ describe('chat request bodies', () => {
 
 describe('chat frames', () => {
   it('a client resumes chat by seq while schedule keeps its version', () => {
-    expect(clientFrameSchema.safeParse({ type: 'subscribe', topics: ['schedule', 'chat'], versions: { schedule: 3, chat: 41 } }).success).toBe(true);
+    expect(
+      clientFrameSchema.safeParse({
+        type: 'subscribe',
+        topics: ['schedule', 'chat'],
+        versions: { schedule: 3, chat: 41 },
+      }).success,
+    ).toBe(true);
   });
 
   it('a chat frame is a server frame whose data is one room event', () => {
-    const frame = { topic: 'chat', version: 7, data: { type: 'reactions', messageId: id, reactions: [{ emoji: '🔥', names: ['Ann'] }] } };
+    const frame = {
+      topic: 'chat',
+      version: 7,
+      data: { type: 'reactions', messageId: id, reactions: [{ emoji: '🔥', names: ['Ann'] }] },
+    };
     expect(chatFrameSchema.parse(frame)).toEqual(frame);
     expect(serverFrameSchema.safeParse(frame).success).toBe(true);
     expect(chatFrameSchema.safeParse({ ...frame, data: { type: 'shout' } }).success).toBe(false);
@@ -57,10 +74,27 @@ describe('chat frames', () => {
 });
 
 describe('which chat events a resume may leave out', () => {
-  const message: ChatMessage = { id, seq: 1, name: 'Ann', text: 'hi', replyTo: null, mentions: [], reactions: [], createdAt: 0, deleted: false, admin: false };
+  const message: ChatMessage = {
+    id,
+    seq: 1,
+    name: 'Ann',
+    text: 'hi',
+    replyTo: null,
+    mentions: [],
+    reactions: [],
+    createdAt: 0,
+    deleted: false,
+    admin: false,
+  };
   it("a message's newest reactions list replaces its earlier ones; its tombstone replaces it and its reactions", () => {
-    expect(chatEventSupersession({ type: 'message', message })).toEqual({ key: `message:${id}`, replaces: [] });
-    expect(chatEventSupersession({ type: 'reactions', messageId: id, reactions: [] })).toEqual({ key: `reactions:${id}`, replaces: [`reactions:${id}`] });
+    expect(chatEventSupersession({ type: 'message', message })).toEqual({
+      key: `message:${id}`,
+      replaces: [],
+    });
+    expect(chatEventSupersession({ type: 'reactions', messageId: id, reactions: [] })).toEqual({
+      key: `reactions:${id}`,
+      replaces: [`reactions:${id}`],
+    });
     expect(chatEventSupersession({ type: 'deleted', message: { ...message, deleted: true } })).toEqual({
       key: `deleted:${id}`,
       replaces: [`message:${id}`, `reactions:${id}`],

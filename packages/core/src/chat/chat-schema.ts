@@ -125,7 +125,11 @@ export const chatReactionParamSchema = z.pipe(
 export const chatMuteSchema = z.object({ name: z.string(), mutedUntil: z.nullable(z.int()) });
 
 /** 403 of POST /api/chat/messages for a muted chatter (code `chat_muted`): the sentence and until when (epoch ms). */
-export const chatMutedErrorSchema = z.object({ error: z.string(), code: z.literal('chat_muted'), mutedUntil: z.int() });
+export const chatMutedErrorSchema = z.object({
+  error: z.string(),
+  code: z.literal('chat_muted'),
+  mutedUntil: z.int(),
+});
 export type ChatMutedError = z.infer<typeof chatMutedErrorSchema>;
 
 /**
@@ -163,7 +167,10 @@ export function chatEventSupersession(event: ChatEvent): { key: string; replaces
     case 'reactions':
       return { key: `reactions:${event.messageId}`, replaces: [`reactions:${event.messageId}`] };
     case 'deleted':
-      return { key: `deleted:${event.message.id}`, replaces: [`message:${event.message.id}`, `reactions:${event.message.id}`] };
+      return {
+        key: `deleted:${event.message.id}`,
+        replaces: [`message:${event.message.id}`, `reactions:${event.message.id}`],
+      };
     case 'resync':
     case 'superseded':
       return null;

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'sign_in_off', // 403: admin sign-in is turned off on this server
   'metrics_forbidden', // 403: /metrics asked from an address not allowed
   'insights_days_invalid', // 400
+  'audience_csv_invalid', // 400
   // The schedule.
   'schedule_invalid', // 400: not a week of the right shape
   'schedule_stale', // 409: saved on an old version; `current` holds the latest
@@ -50,6 +51,23 @@ export const ERROR_CODES = [
   'events_invalid', // 400
   'events_too_many', // 413: more events in one batch than allowed
   'events_unknown_show', // 400: a show the schedule does not have
+  // Integrations (admin only).
+  'integration_invalid', // 400: `error` names the field
+  'integration_url_refused', // 400: not https, or a private address the operator has not allowed
+  'integration_missing', // 404
+  'integrations_full', // 409: INTEGRATIONS_MAX integrations already
+  // The archive (live rewind, episodes, feeds).
+  'rewind_at_invalid', // 400: `at` absent or not epoch milliseconds, or a bad `quality`
+  'rewind_future', // 416: `at` is later than the live edge
+  'rewind_outside_window', // 416: `at` is older than the rewind window (TIMESHIFT_HOURS)
+  'rewind_gap', // 404: nothing was recorded at `at` (the stream was down)
+  'rewind_too_many', // 429: this address holds as many rewind streams as it may
+  'episodes_query_invalid', // 400
+  'episode_id_invalid', // 400
+  'episode_missing', // 404: no such episode, hidden, not public, or episodes are off
+  'episode_trim_invalid', // 400
+  'range_invalid', // 416: a Range header that is malformed, multiple, or past the end
+  'show_missing', // 404: no show with that slug has a published episode
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

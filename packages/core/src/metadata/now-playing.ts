@@ -25,8 +25,15 @@ export const streamMetadataSchema = z.object({ title: text, artist: text, album:
 export const nowPlayingSchema = z.extend(streamMetadataSchema, {
   updatedAt: z.nullable(z.string()),
   error: z.optional(z.object({ kind: z.enum(NOW_PLAYING_ERROR_KINDS), at: z.string() })),
+  /** Listeners on the station's mounts, only when the station shows it and at or above its minimum. */
+  listeners: z.optional(z.int().check(z.minimum(0))),
 });
 export type NowPlaying = z.infer<typeof nowPlayingSchema>;
+
+/** What Home and /embed show for the public listener count: "1 listening", "1,204 listening". */
+export function listenersText(listeners: number): string {
+  return `${listeners.toLocaleString('en-US')} listening`;
+}
 
 export const trackHistoryEntrySchema = z.extend(streamMetadataSchema, { startedAt: z.string() });
 export type TrackHistoryEntry = z.infer<typeof trackHistoryEntrySchema>;

@@ -1,11 +1,15 @@
 import * as z from 'zod/mini';
 import { PUSH_REFRESH_MS } from '../constants.ts';
+import { SHIPPED_LOCALES } from '../i18n/locales.ts';
 
 const presentText = z
   .string()
   .check(z.refine((text) => text.trim() !== '', { message: 'must not be empty' }));
 
-/** Push subscription record (spec §3, §5): every field a present, non-blank string. */
+/**
+ * Push subscription record (spec §3, §5): every field a present, non-blank string; and the language
+ * last sent with it (its pushes' language), absent in records kept before languages.
+ */
 export const pushRecordSchema = z.object({
   token: presentText,
   creationTime: presentText,
@@ -14,6 +18,7 @@ export const pushRecordSchema = z.object({
   endpoint: presentText,
   scope: presentText,
   vapidKey: presentText,
+  locale: z.optional(z.enum(SHIPPED_LOCALES)),
 });
 export type PushRecord = z.infer<typeof pushRecordSchema>;
 

@@ -18,7 +18,9 @@ describe('pushSubscriptionBodySchema', () => {
     const parsed = pushSubscriptionBodySchema.parse({ subscription, preferences: {} });
     expect(parsed.preferences).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     const { expirationTime: _none, ...withoutExpiry } = subscription;
-    expect(pushSubscriptionBodySchema.safeParse({ subscription: withoutExpiry, preferences: {} }).success).toBe(true);
+    expect(
+      pushSubscriptionBodySchema.safeParse({ subscription: withoutExpiry, preferences: {} }).success,
+    ).toBe(true);
   });
 
   it.each([
@@ -32,30 +34,48 @@ describe('pushSubscriptionBodySchema', () => {
     // 65 zero bytes: the right length, but not an uncompressed point (0x04 first).
     ['a p256dh of 87 As', { ...subscription, keys: { ...subscription.keys, p256dh: 'A'.repeat(87) } }],
     ['a compressed point', { ...subscription, keys: { ...subscription.keys, p256dh: `A${'A'.repeat(43)}` } }],
-    ['a p256dh of 66 bytes', { ...subscription, keys: { ...subscription.keys, p256dh: `B${'A'.repeat(87)}` } }],
+    [
+      'a p256dh of 66 bytes',
+      { ...subscription, keys: { ...subscription.keys, p256dh: `B${'A'.repeat(87)}` } },
+    ],
     ['an auth of 15 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(20) } }],
     ['an auth of 17 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(23) } }],
     ['an auth of 48 bytes', { ...subscription, keys: { ...subscription.keys, auth: 'A'.repeat(64) } }],
-    ['a p256dh padded twice', { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}==` } }],
-    ['a p256dh with a newline after it', { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}\n` } }],
+    [
+      'a p256dh padded twice',
+      { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}==` } },
+    ],
+    [
+      'a p256dh with a newline after it',
+      { ...subscription, keys: { ...subscription.keys, p256dh: `${subscription.keys.p256dh}\n` } },
+    ],
   ])('refuses %s', (_name, bad) => {
     expect(pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} }).success).toBe(false);
   });
 
   it('accepts the keys padded too', () => {
-    const padded = { ...subscription, keys: { p256dh: `${subscription.keys.p256dh}=`, auth: `${subscription.keys.auth}==` } };
-    expect(pushSubscriptionBodySchema.safeParse({ subscription: padded, preferences: {} }).success).toBe(true);
+    const padded = {
+      ...subscription,
+      keys: { p256dh: `${subscription.keys.p256dh}=`, auth: `${subscription.keys.auth}==` },
+    };
+    expect(pushSubscriptionBodySchema.safeParse({ subscription: padded, preferences: {} }).success).toBe(
+      true,
+    );
   });
 
   it('says which key is wrong', () => {
     const bad = { ...subscription, keys: { ...subscription.keys, p256dh: 'A'.repeat(87) } };
     const parsed = pushSubscriptionBodySchema.safeParse({ subscription: bad, preferences: {} });
-    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['subscription.keys.p256dh', 'invalid_format']]);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
+      ['subscription.keys.p256dh', 'invalid_format'],
+    ]);
   });
 
   it('refuses a missing or invalid preferences object', () => {
     expect(pushSubscriptionBodySchema.safeParse({ subscription }).success).toBe(false);
-    expect(pushSubscriptionBodySchema.safeParse({ subscription, preferences: { reminderTime: 7 } }).success).toBe(false);
+    expect(
+      pushSubscriptionBodySchema.safeParse({ subscription, preferences: { reminderTime: 7 } }).success,
+    ).toBe(false);
   });
 });
 
@@ -71,11 +91,16 @@ describe('the other push shapes', () => {
   });
 
   it('a push message links only inside the app', () => {
-    const message = { notification: { title: 'Deep Dublin', body: 'Starts in 15 minutes' }, data: { link: '/' } };
+    const message = {
+      notification: { title: 'Deep Dublin', body: 'Starts in 15 minutes' },
+      data: { link: '/' },
+    };
     expect(pushMessageSchema.safeParse(message).success).toBe(true);
     for (const link of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'schedule']) {
       expect(pushMessageSchema.safeParse({ ...message, data: { link } }).success).toBe(false);
     }
-    expect(pushMessageSchema.safeParse({ ...message, notification: { title: '', body: '' } }).success).toBe(false);
+    expect(pushMessageSchema.safeParse({ ...message, notification: { title: '', body: '' } }).success).toBe(
+      false,
+    );
   });
 });

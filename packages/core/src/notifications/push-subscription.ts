@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SHIPPED_LOCALES } from '../i18n/locales.ts';
 import { notificationSettingsSchema } from './settings.ts';
 
 /**
@@ -23,7 +24,8 @@ const P256_POINT = /^B[A-P][\w-]{85}=?$/;
 const AUTH_SECRET = /^[\w-]{22}(==)?$/;
 
 // The server words what a wrong key must be (its answer to a PUT); the page never meets one.
-const base64UrlKey = (pattern: RegExp) => z.string().check(z.minLength(1, { message: 'must not be empty' }), z.regex(pattern));
+const base64UrlKey = (pattern: RegExp) =>
+  z.string().check(z.minLength(1, { message: 'must not be empty' }), z.regex(pattern));
 
 /**
  * A P-256 public key's shape. Whether the point lies on the curve needs elliptic-curve arithmetic,
@@ -38,14 +40,12 @@ const p256PointSchema = base64UrlKey(P256_POINT);
  * p256dh lies on the curve, are the server's checks.
  */
 export const webPushSubscriptionSchema = z.object({
-  endpoint: z
-    .string()
-    .check(
-      z.minLength(1, { message: 'must not be empty' }),
-      z.maxLength(PUSH_ENDPOINT_MAX_CHARS, {
-        message: `must be at most ${PUSH_ENDPOINT_MAX_CHARS} characters`,
-      }),
-    ),
+  endpoint: z.string().check(
+    z.minLength(1, { message: 'must not be empty' }),
+    z.maxLength(PUSH_ENDPOINT_MAX_CHARS, {
+      message: `must be at most ${PUSH_ENDPOINT_MAX_CHARS} characters`,
+    }),
+  ),
   expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({
     p256dh: p256PointSchema,
@@ -54,10 +54,15 @@ export const webPushSubscriptionSchema = z.object({
 });
 export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
 
-/** PUT /api/push/subscription: the subscription and the settings it is for (spec §7 call 8). */
+/**
+ * PUT /api/push/subscription: the subscription and the settings it is for (spec §7 call 8), and the
+ * language the app shows, which its pushes are written in. Without `locale` (the service worker
+ * renewing a subscription, an older app) the language stored before is kept.
+ */
 export const pushSubscriptionBodySchema = z.object({
   subscription: webPushSubscriptionSchema,
   preferences: notificationSettingsSchema,
+  locale: z.optional(z.enum(SHIPPED_LOCALES)),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
@@ -90,7 +95,7 @@ export const pushMessageSchema = z.object({
   }),
   data: z.object({
     link: appLinkSchema,
-    analyticsLabel: z.optional(z.enum(['show_reminder', 'new_show'])),
+    analyticsLabel: z.optional(z.enum(['show_reminder', 'new_show', 'new_episode'])),
   }),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;

@@ -140,17 +140,28 @@ describe('nextReminderAt', () => {
       day,
       shows:
         day === 'Monday'
-          ? [show('6pm - 8pm', 'Deep Dublin'), show('6:30pm - 8pm', 'Half Past'), show('7pm - 8pm', 'Seven'), show('tbc', 'Unknown')]
+          ? [
+              show('6pm - 8pm', 'Deep Dublin'),
+              show('6:30pm - 8pm', 'Half Past'),
+              show('7pm - 8pm', 'Seven'),
+              show('tbc', 'Unknown'),
+            ]
           : day === 'Tuesday'
             ? [show('6pm - 8pm', 'Deep Dublin')]
             : [],
     }));
     const due = (at: string, minutes: number) =>
-      dueReminders(week, new Date(at), DUBLIN, minutes).map(({ id, day, startsAt }) => [id, day, startsAt.toISOString()]);
+      dueReminders(week, new Date(at), DUBLIN, minutes).map(({ id, day, startsAt }) => [
+        id,
+        day,
+        startsAt.toISOString(),
+      ]);
 
     it('gives the shows starting within the reminder time, with their start, and none that has started', () => {
       // Monday 5 January 2026 (GMT), 17:50.
-      expect(due('2026-01-05T17:50:00Z', 15)).toEqual([['Seán-Deep Dublin', 'Monday', '2026-01-05T18:00:00.000Z']]);
+      expect(due('2026-01-05T17:50:00Z', 15)).toEqual([
+        ['Seán-Deep Dublin', 'Monday', '2026-01-05T18:00:00.000Z'],
+      ]);
       expect(due('2026-01-05T17:50:00Z', 60)).toEqual([
         ['Seán-Deep Dublin', 'Monday', '2026-01-05T18:00:00.000Z'],
         ['Seán-Half Past', 'Monday', '2026-01-05T18:30:00.000Z'],
@@ -171,7 +182,13 @@ describe('nextReminderAt', () => {
           const ids = new Set(dueReminders(week, now, DUBLIN, minutes).map(({ id, day }) => `${day} ${id}`));
           for (const { day, shows } of week) {
             for (const entry of shows) {
-              const remindAt = nextReminderAt(entry, day, new Date(now.getTime() - minutes * MINUTE_MS), DUBLIN, minutes);
+              const remindAt = nextReminderAt(
+                entry,
+                day,
+                new Date(now.getTime() - minutes * MINUTE_MS),
+                DUBLIN,
+                minutes,
+              );
               const expected = remindAt !== null && remindAt.getTime() <= now.getTime();
               expect(ids.has(`${day} ${entry.artist}-${entry.show}`)).toBe(expected);
             }

@@ -20,6 +20,7 @@ describe('notification settings', () => {
       enabled: false,
       showScheduleReminders: true,
       showNewShowAlerts: true,
+      showNewEpisodeAlerts: false,
       favoriteShows: [],
       reminderTime: 15,
     });
@@ -69,18 +70,30 @@ describe('notification settings', () => {
 
   it('holds as many favourites as a week has slots, each as long as a slot can make it', () => {
     expect(MAX_FAVORITES).toBe(7 * MAX_SHOWS_PER_DAY);
-    const longest = favoriteId({ artist: 'a'.repeat(SLOT_TEXT_MAX_CHARS), show: 's'.repeat(SLOT_TEXT_MAX_CHARS) });
+    const longest = favoriteId({
+      artist: 'a'.repeat(SLOT_TEXT_MAX_CHARS),
+      show: 's'.repeat(SLOT_TEXT_MAX_CHARS),
+    });
     expect(longest).toHaveLength(FAVORITE_ID_MAX_CHARS);
-    const full = Array.from({ length: MAX_FAVORITES }, (_, index) => `${index}-${longest}`.slice(0, FAVORITE_ID_MAX_CHARS));
+    const full = Array.from({ length: MAX_FAVORITES }, (_, index) =>
+      `${index}-${longest}`.slice(0, FAVORITE_ID_MAX_CHARS),
+    );
     expect(notificationSettingsSchema.safeParse({ favoriteShows: full }).success).toBe(true);
     const tooMany = notificationSettingsSchema.safeParse({ favoriteShows: [...full, 'One-More'] });
-    expect(tooMany.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['favoriteShows', 'too_big']]);
+    expect(tooMany.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
+      ['favoriteShows', 'too_big'],
+    ]);
     const tooLong = notificationSettingsSchema.safeParse({ favoriteShows: [`${longest}x`] });
-    expect(tooLong.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['favoriteShows.0', 'too_big']]);
+    expect(tooLong.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
+      ['favoriteShows.0', 'too_big'],
+    ]);
   });
 
   it('makes room for a new favourite at the limit by dropping the oldest', () => {
-    const full = { ...DEFAULT_NOTIFICATION_SETTINGS, favoriteShows: Array.from({ length: MAX_FAVORITES }, (_, index) => `Artist ${index}-Show`) };
+    const full = {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      favoriteShows: Array.from({ length: MAX_FAVORITES }, (_, index) => `Artist ${index}-Show`),
+    };
     const added = addFavorite(full, 'Seán-Deep Dublin');
     expect(added.favoriteShows).toHaveLength(MAX_FAVORITES);
     expect(added.favoriteShows).toEqual([...full.favoriteShows.slice(1), 'Seán-Deep Dublin']);
@@ -93,6 +106,7 @@ describe('notification settings', () => {
         enabled: true,
         showScheduleReminders: false,
         showNewShowAlerts: false,
+        showNewEpisodeAlerts: true,
         favoriteShows: ['A-Show', 'Seán-Deep Dublin'],
         reminderTime: 20,
       };
@@ -101,7 +115,10 @@ describe('notification settings', () => {
     });
 
     it('keeps each valid favourite, drops only the bad entries and the repeats', () => {
-      const stored = { favoriteShows: ['A-Show', 42, '', null, 'B-Show', 'A-Show', 'x'.repeat(FAVORITE_ID_MAX_CHARS + 1)], reminderTime: 30 };
+      const stored = {
+        favoriteShows: ['A-Show', 42, '', null, 'B-Show', 'A-Show', 'x'.repeat(FAVORITE_ID_MAX_CHARS + 1)],
+        reminderTime: 30,
+      };
       expect(repairNotificationSettings(stored)).toEqual({
         ...DEFAULT_NOTIFICATION_SETTINGS,
         favoriteShows: ['A-Show', 'B-Show'],
@@ -111,7 +128,13 @@ describe('notification settings', () => {
 
     it('repairs each wrong-typed field on its own', () => {
       expect(
-        repairNotificationSettings({ enabled: 'yes', showScheduleReminders: 0, showNewShowAlerts: true, favoriteShows: 'A-Show', reminderTime: 5 }),
+        repairNotificationSettings({
+          enabled: 'yes',
+          showScheduleReminders: 0,
+          showNewShowAlerts: true,
+          favoriteShows: 'A-Show',
+          reminderTime: 5,
+        }),
       ).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, favoriteShows: [], reminderTime: 5 });
     });
 
@@ -131,6 +154,7 @@ describe('notification settings', () => {
               enabled: fc.anything(),
               showScheduleReminders: fc.anything(),
               showNewShowAlerts: fc.anything(),
+              showNewEpisodeAlerts: fc.anything(),
               favoriteShows: fc.array(anyEntry, { maxLength: 30 }),
               reminderTime: fc.oneof(fc.constantFrom(5, 10, 15, 30, 60), fc.anything()),
             },
@@ -140,11 +164,19 @@ describe('notification settings', () => {
             const repaired = repairNotificationSettings(stored);
             expect(notificationSettingsSchema.parse(repaired)).toEqual(repaired);
             const valid = (stored.favoriteShows ?? []).filter(
-              (id): id is string => typeof id === 'string' && id.length >= 1 && id.length <= FAVORITE_ID_MAX_CHARS,
+              (id): id is string =>
+                typeof id === 'string' && id.length >= 1 && id.length <= FAVORITE_ID_MAX_CHARS,
             );
             expect(repaired.favoriteShows).toEqual([...new Set(valid)]);
-            for (const key of ['enabled', 'showScheduleReminders', 'showNewShowAlerts'] as const) {
-              expect(repaired[key]).toBe(typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_NOTIFICATION_SETTINGS[key]);
+            for (const key of [
+              'enabled',
+              'showScheduleReminders',
+              'showNewShowAlerts',
+              'showNewEpisodeAlerts',
+            ] as const) {
+              expect(repaired[key]).toBe(
+                typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_NOTIFICATION_SETTINGS[key],
+              );
             }
           },
         ),

@@ -6,6 +6,8 @@ export type NotificationSettings = {
   enabled: boolean;
   showScheduleReminders: boolean;
   showNewShowAlerts: boolean;
+  /** A push when a favourite show's episode is ready to listen again (opt-in: off until asked for). */
+  showNewEpisodeAlerts: boolean;
   /** favoriteId values */
   favoriteShows: readonly string[];
   /** minutes before a show starts; one of REMINDER_OPTIONS_MINUTES */
@@ -16,6 +18,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Obj
   enabled: false,
   showScheduleReminders: true,
   showNewShowAlerts: true,
+  showNewEpisodeAlerts: false,
   favoriteShows: Object.freeze([]),
   reminderTime: DEFAULT_REMINDER_MINUTES,
 });
@@ -38,6 +41,7 @@ const settingsFields = {
   enabled: z.boolean(),
   showScheduleReminders: z.boolean(),
   showNewShowAlerts: z.boolean(),
+  showNewEpisodeAlerts: z.boolean(),
   favoriteShows: z.pipe(
     z.array(favoriteIdSchema).check(z.maxLength(MAX_FAVORITES)),
     z.transform((ids) => [...new Set(ids)]),
@@ -59,6 +63,10 @@ export const notificationSettingsSchema = z.object({
     settingsFields.showNewShowAlerts,
     DEFAULT_NOTIFICATION_SETTINGS.showNewShowAlerts,
   ),
+  showNewEpisodeAlerts: z._default(
+    settingsFields.showNewEpisodeAlerts,
+    DEFAULT_NOTIFICATION_SETTINGS.showNewEpisodeAlerts,
+  ),
   favoriteShows: z._default(settingsFields.favoriteShows, () => []),
   reminderTime: z._default(settingsFields.reminderTime, DEFAULT_NOTIFICATION_SETTINGS.reminderTime),
 });
@@ -70,7 +78,10 @@ export const notificationSettingsSchema = z.object({
  */
 export function repairNotificationSettings(input: unknown): NotificationSettings {
   const fields: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
-  const keep = <K extends 'enabled' | 'showScheduleReminders' | 'showNewShowAlerts' | 'reminderTime'>(
+  const keep = <
+    K extends
+      'enabled' | 'showScheduleReminders' | 'showNewShowAlerts' | 'showNewEpisodeAlerts' | 'reminderTime',
+  >(
     key: K,
   ): NotificationSettings[K] => {
     const parsed = settingsFields[key].safeParse(fields[key]);
@@ -80,6 +91,7 @@ export function repairNotificationSettings(input: unknown): NotificationSettings
     enabled: keep('enabled'),
     showScheduleReminders: keep('showScheduleReminders'),
     showNewShowAlerts: keep('showNewShowAlerts'),
+    showNewEpisodeAlerts: keep('showNewEpisodeAlerts'),
     favoriteShows: repairFavoriteIds(fields.favoriteShows),
     reminderTime: keep('reminderTime'),
   };

@@ -39,7 +39,9 @@ export const REALTIME_SILENCE_MS = 25_000;
 
 export const heartbeatFrameSchema = z.object({ type: z.literal('heartbeat') });
 /** The heartbeat as sent: the same text every time, serialized once. */
-export const HEARTBEAT_FRAME_TEXT = JSON.stringify({ type: 'heartbeat' } satisfies z.infer<typeof heartbeatFrameSchema>);
+export const HEARTBEAT_FRAME_TEXT = JSON.stringify({ type: 'heartbeat' } satisfies z.infer<
+  typeof heartbeatFrameSchema
+>);
 
 export const clientFrameSchema = z.object({
   type: z.literal('subscribe'),

@@ -65,6 +65,30 @@ describe('findOnAir on the test schedule (Europe/Dublin)', () => {
     );
   });
 
+  it('spills a 24-hour slot past midnight the same way (Sunday 23:00 - 02:00 as 11pm - 2am)', () => {
+    const sunday = TEST_SCHEDULE.map((entry) =>
+      entry.day === 'Sunday'
+        ? {
+            ...entry,
+            shows: entry.shows.map((slot) =>
+              slot.time === '11pm - 2am' ? { ...slot, time: '23:00 - 02:00' } : slot,
+            ),
+          }
+        : entry,
+    );
+    expect(sunday).not.toEqual(TEST_SCHEDULE);
+    for (const iso of [
+      '2026-01-04T23:30:00Z',
+      '2026-01-05T01:00:00Z',
+      '2026-01-05T01:59:00Z',
+      '2026-01-05T02:00:00Z',
+    ]) {
+      expect(brief(findOnAir(sunday, at(iso), DUBLIN))).toBe(
+        brief(findOnAir(TEST_SCHEDULE, at(iso), DUBLIN)),
+      );
+    }
+  });
+
   it('lets replays win when no live show covers the minute, and reads stored order as given', () => {
     expect(brief(findOnAir(TEST_SCHEDULE, at('2026-01-07T10:00:00Z'), DUBLIN))).toBe(
       'Wednesday#2 Play Show Replays',
@@ -366,10 +390,14 @@ describe('scheduleOpeningDay', () => {
 
   it('is always the day of the slot on air, or today in station time', () => {
     fc.assert(
-      fc.property(fc.date({ min: at('2026-01-01T00:00:00Z'), max: at('2027-01-01T00:00:00Z'), noInvalidDate: true }), fc.constantFrom(...ZONES), (instant, zone) => {
-        const opening = scheduleOpeningDay(TEST_SCHEDULE, instant, zone);
-        expect(opening).toBe(findOnAir(TEST_SCHEDULE, instant, zone)?.day ?? wall(instant, zone).weekday);
-      }),
+      fc.property(
+        fc.date({ min: at('2026-01-01T00:00:00Z'), max: at('2027-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom(...ZONES),
+        (instant, zone) => {
+          const opening = scheduleOpeningDay(TEST_SCHEDULE, instant, zone);
+          expect(opening).toBe(findOnAir(TEST_SCHEDULE, instant, zone)?.day ?? wall(instant, zone).weekday);
+        },
+      ),
     );
   });
 });

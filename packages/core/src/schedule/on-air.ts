@@ -49,14 +49,21 @@ function stationNow(now: Date, timeZone: string) {
 export function findOnAir(schedule: Schedule, now: Date, timeZone: string): SlotRef | null {
   const clock = stationNow(now, timeZone);
   if (!clock) return null;
-  const minute = clock.minutesOfDay;
+  return onAirAtWallClock(schedule, clock.weekday, clock.minutesOfDay);
+}
+
+/**
+ * The slot on air when the station's wall clock reads `minute` (0–1439) on `weekday`, by the rules
+ * of `findOnAir`: what the week grid draws at each minute is what the on-air card would say then.
+ */
+export function onAirAtWallClock(schedule: Schedule, weekday: Weekday, minute: number): SlotRef | null {
   const covering: { slot: TimedSlot; start: number }[] = [];
-  for (const slot of timedSlots(schedule, clock.weekday)) {
+  for (const slot of timedSlots(schedule, weekday)) {
     const { startMinutes, endMinutes, spansMidnight } = slot.time;
     if (startMinutes <= minute && (spansMidnight || minute < endMinutes))
       covering.push({ slot, start: startMinutes });
   }
-  for (const slot of timedSlots(schedule, shiftWeekday(clock.weekday, -1))) {
+  for (const slot of timedSlots(schedule, shiftWeekday(weekday, -1))) {
     // Yesterday's spill-over started before today's midnight, so it ranks as the earliest start.
     if (slot.time.spansMidnight && minute < slot.time.endMinutes)
       covering.push({ slot, start: slot.time.startMinutes - 1440 });

@@ -32,7 +32,9 @@ describe('scheduleConflictSchema', () => {
       code: 'schedule_stale',
       current,
     });
-    expect(scheduleConflictSchema.parse({ error: 'Changed.', code: 'schedule_stale', current: null })).toEqual({
+    expect(
+      scheduleConflictSchema.parse({ error: 'Changed.', code: 'schedule_stale', current: null }),
+    ).toEqual({
       error: 'Changed.',
       code: 'schedule_stale',
       current: null,

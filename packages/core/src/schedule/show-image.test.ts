@@ -54,7 +54,8 @@ describe('showImagePath', () => {
     const parsed = parseSchedule(bundledWeek);
     if (!parsed.ok) throw new Error(`station/bundled-schedule.json is invalid: ${parsed.error}`);
     const slots = parsed.schedule.flatMap((day) => day.shows);
-    const shipped = (image: string) => existsSync(new URL(`../../../../apps/web/public${image}`, import.meta.url));
+    const shipped = (image: string) =>
+      existsSync(new URL(`../../../../apps/web/public${image}`, import.meta.url));
     const pictured = slots.filter((slot) => slot.image !== `${SHOW_IMAGE_DIR}fallback_400.jpg`);
 
     it('shows only images that are shipped (the fallback for artists without a picture)', () => {
@@ -64,8 +65,14 @@ describe('showImagePath', () => {
 
     it('generates, for each pictured artist saved with an empty image, the very file it ships', () => {
       // What the server stores when an admin clears the Image field of one of these artists.
-      const generated = pictured.map((slot) => ({ artist: slot.artist, image: slot.image, generated: path(slot.artist) }));
-      expect(generated.filter((entry) => entry.generated !== entry.image || !shipped(entry.generated))).toEqual([]);
+      const generated = pictured.map((slot) => ({
+        artist: slot.artist,
+        image: slot.image,
+        generated: path(slot.artist),
+      }));
+      expect(
+        generated.filter((entry) => entry.generated !== entry.image || !shipped(entry.generated)),
+      ).toEqual([]);
     });
   });
 });

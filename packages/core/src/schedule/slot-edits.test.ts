@@ -24,12 +24,20 @@ describe('applySlotEdit', () => {
     const tuesday = (schedule: Schedule) => schedule.find((entry) => entry.day === 'Tuesday')?.shows ?? [];
     expect(tuesday(next).at(-1)).toEqual(added);
     expect(tuesday(next)).toHaveLength(tuesday(week).length + 1);
-    expect(next.filter((entry) => entry.day !== 'Tuesday')).toEqual(week.filter((entry) => entry.day !== 'Tuesday'));
+    expect(next.filter((entry) => entry.day !== 'Tuesday')).toEqual(
+      week.filter((entry) => entry.day !== 'Tuesday'),
+    );
     expect(tuesday(week)).not.toContainEqual(added);
   });
 
   it('replaces and deletes the slot at its index', () => {
-    const replaced = mustApply(week, { kind: 'save', day: 'Monday', index: 1, original: slotAt(1), slot: added });
+    const replaced = mustApply(week, {
+      kind: 'save',
+      day: 'Monday',
+      index: 1,
+      original: slotAt(1),
+      slot: added,
+    });
     expect(monday(replaced)[1]).toEqual(added);
     expect(monday(replaced)).toHaveLength(monday(week).length);
     const removed = mustApply(week, { kind: 'delete', day: 'Monday', index: 1, original: slotAt(1) });
@@ -46,8 +54,12 @@ describe('applySlotEdit', () => {
 
   it('changes nothing, and says so, when the slot was edited or removed meanwhile', () => {
     const removed = mustApply(week, { kind: 'delete', day: 'Monday', index: 1, original: slotAt(1) });
-    expect(applySlotEdit(removed, { kind: 'delete', day: 'Monday', index: 1, original: slotAt(1) })).toBeNull();
-    expect(applySlotEdit(removed, { kind: 'save', day: 'Monday', index: 1, original: slotAt(1), slot: added })).toBeNull();
+    expect(
+      applySlotEdit(removed, { kind: 'delete', day: 'Monday', index: 1, original: slotAt(1) }),
+    ).toBeNull();
+    expect(
+      applySlotEdit(removed, { kind: 'save', day: 'Monday', index: 1, original: slotAt(1), slot: added }),
+    ).toBeNull();
   });
 
   it('locates a slot by value wherever it moved, preferring its own index among equals', () => {

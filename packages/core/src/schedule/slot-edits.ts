@@ -16,7 +16,13 @@ export type SlotEdit =
   | { kind: 'delete'; day: Weekday; index: number; original: ShowSlot };
 
 function sameSlot(a: ShowSlot, b: ShowSlot): boolean {
-  return a.time === b.time && a.artist === b.artist && a.show === b.show && a.genre === b.genre && a.image === b.image;
+  return (
+    a.time === b.time &&
+    a.artist === b.artist &&
+    a.show === b.show &&
+    a.genre === b.genre &&
+    a.image === b.image
+  );
 }
 
 /** Where `original` is in `shows` now: at `index` while it is still there, else the first equal slot; -1 once it is gone. */

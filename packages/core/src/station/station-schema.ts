@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { daypartsSchema } from '../audience/dayparts.ts';
+import { CLOCK_STYLES, DEFAULT_CLOCK_STYLE } from '../clock/clock-style.ts';
+import { DEFAULT_LOCALE, SHIPPED_LOCALES } from '../i18n/locales.ts';
 import { isValidTimeZone } from '../schedule/station-time.ts';
 import { MUSIC_SERVICES, musicServiceSchema } from '../tracks/track-links.ts';
 
@@ -19,6 +22,13 @@ const stationBaseSchema = z.object({
       z.maxLength(100),
       z.refine(isValidTimeZone, { message: 'is not a known IANA time zone' }),
     ),
+  /** How every time the app shows is written: `19:05` or `7:05pm` (README "One clock"). */
+  clock: z._default(z.enum(CLOCK_STYLES), DEFAULT_CLOCK_STYLE),
+  /**
+   * The app's language for a listener whose browser asks for none OnAir ships (README "Languages"):
+   * one of the shipped locales, `en` by default.
+   */
+  locale: z._default(z.enum(SHIPPED_LOCALES), DEFAULT_LOCALE),
   social: z.object({
     mixcloud: z.optional(url),
     facebook: z.optional(url),
@@ -38,9 +48,39 @@ const stationBaseSchema = z.object({
  * The white-label station file (station.config.json): every station-specific word lives there.
  * Without `streams` and `statusUrl` the server runs its own demo station.
  */
+/** Whether `/api/now-playing` carries the listener count, and from how many on (a small station may not want to show 2). */
+export const publicListenerCountSchema = z._default(
+  z.strictObject({ enabled: z.boolean(), minimum: z.int().check(z.minimum(0), z.maximum(1_000_000)) }),
+  { enabled: false, minimum: 5 },
+);
+export type PublicListenerCount = z.infer<typeof publicListenerCountSchema>;
+
+/**
+ * The station file's `archive`: what the recorder records and what may be published. Episodes are
+ * on-demand audio, whose rights differ from live rights: off unless the station says so (the demo
+ * station publishes them).
+ */
+export const archiveSettingsSchema = z.object({
+  /** The mount recorded; unset: the standard stream. */
+  mount: z.optional(url),
+  /** Publish each slot's recording as an episode (and its feed). */
+  episodes: z.optional(z.boolean()),
+  /** Episodes stay public this many days after they end (the audio may be kept longer). */
+  publicDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(3650))),
+  /** Shows never published (e.g. syndicated ones), by name. */
+  excludeShows: z._default(
+    z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(500)),
+    [],
+  ),
+});
+export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
+
 export const stationFileSchema = z.extend(stationBaseSchema, {
   streams: z.optional(streamsSchema),
+  publicListenerCount: publicListenerCountSchema,
+  dayparts: daypartsSchema,
   statusUrl: z.optional(url),
+  archive: z.optional(archiveSettingsSchema),
   nativeApp: z.optional(
     z.object({
       /** The store identity: Android applicationId and iOS bundle id, e.g. `ie.fromirelandwithlove.radio`. */

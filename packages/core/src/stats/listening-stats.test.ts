@@ -44,19 +44,26 @@ describe('timeOfDayBucket', () => {
 });
 
 describe('timeOfDayHours', () => {
-  it('words each bucket with the hours spec §9 gives it', () => {
-    expect(timeOfDayHours('Morning')).toBe('6am – 12pm');
-    expect(timeOfDayHours('Afternoon')).toBe('12pm – 6pm');
-    expect(timeOfDayHours('Evening')).toBe('6pm – 10pm');
-    expect(timeOfDayHours('Night')).toBe('10pm – 6am');
+  it("words each bucket with the hours spec §9 gives it, on the station's clock", () => {
+    expect(timeOfDayHours('Morning', '12-hour')).toBe('6am – 12pm');
+    expect(timeOfDayHours('Afternoon', '12-hour')).toBe('12pm – 6pm');
+    expect(timeOfDayHours('Evening', '12-hour')).toBe('6pm – 10pm');
+    expect(timeOfDayHours('Night', '12-hour')).toBe('10pm – 6am');
+    expect(timeOfDayHours('Morning', '24-hour')).toBe('06:00 – 12:00');
+    expect(timeOfDayHours('Night', '24-hour')).toBe('22:00 – 06:00');
   });
 });
 
 describe('listeningStatsSchema', () => {
   it('accepts what computeListeningStats gives and refuses a stats object with a bad field', () => {
-    const stats = computeListeningStats([session(local(1, 5, 9), 600), session(local(1, 6, 20), 30)], local(1, 6));
+    const stats = computeListeningStats(
+      [session(local(1, 5, 9), 600), session(local(1, 6, 20), 30)],
+      local(1, 6),
+    );
     expect(listeningStatsSchema.parse(stats)).toEqual(stats);
-    expect(listeningStatsSchema.parse(computeListeningStats([], local(1, 6)))).toMatchObject({ favoriteTimeOfDay: null });
+    expect(listeningStatsSchema.parse(computeListeningStats([], local(1, 6)))).toMatchObject({
+      favoriteTimeOfDay: null,
+    });
     expect(listeningStatsSchema.safeParse({ ...stats, totalSessions: -1 }).success).toBe(false);
     expect(listeningStatsSchema.safeParse({ ...stats, favoriteTimeOfDay: 'Dawn' }).success).toBe(false);
   });

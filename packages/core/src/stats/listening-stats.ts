@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { addCivilDays } from '../schedule/station-time.ts';
+import { formatTimeOfDay, type ClockStyle } from '../clock/clock-style.ts';
 import {
   DAYS_PER_WEEK,
   MIN_STORED_SESSION_SECONDS,
@@ -106,14 +107,12 @@ export function makeListeningSession(id: string, startMs: number, endMs: number)
   return { id, startTime: startMs, endTime: endMs, duration, date: localDateKey(startMs) };
 }
 
-/** The hours of a bucket for people: 'Morning' → '6am – 12pm', 'Night' → '10pm – 6am'. */
-export function timeOfDayHours(bucket: TimeOfDay): string {
+/** The hours of a bucket on the station's clock: 'Morning' → '06:00 – 12:00' or '6am – 12pm'. */
+export function timeOfDayHours(bucket: TimeOfDay, clock: ClockStyle): string {
   const order = Object.keys(TIME_OF_DAY_START_HOURS) as TimeOfDay[];
   const next = order[(order.indexOf(bucket) + 1) % order.length] ?? bucket;
-  return `${clockHour(TIME_OF_DAY_START_HOURS[bucket])} – ${clockHour(TIME_OF_DAY_START_HOURS[next])}`;
+  return `${formatTimeOfDay(TIME_OF_DAY_START_HOURS[bucket], 0, clock)} – ${formatTimeOfDay(TIME_OF_DAY_START_HOURS[next], 0, clock)}`;
 }
-
-const clockHour = (hour: number): string => `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'am' : 'pm'}`;
 
 export function timeOfDayBucket(hour: number): TimeOfDay {
   if (hour >= TIME_OF_DAY_START_HOURS.Morning && hour < TIME_OF_DAY_START_HOURS.Afternoon) return 'Morning';

@@ -21,7 +21,10 @@ export function savedTrackKey(track: { title: string; artist: string }): string 
   return `${track.artist.trim().toLowerCase()}\u0000${track.title.trim().toLowerCase()}`;
 }
 
-export function isTrackSaved(saved: readonly SavedTrack[], track: { title: string; artist: string }): boolean {
+export function isTrackSaved(
+  saved: readonly SavedTrack[],
+  track: { title: string; artist: string },
+): boolean {
   const key = savedTrackKey(track);
   return saved.some((entry) => savedTrackKey(entry) === key);
 }
@@ -36,6 +39,7 @@ export function toggleSavedTrack(
   max: number = SAVED_TRACKS_MAX,
 ): SavedTrack[] {
   const key = savedTrackKey(track);
-  if (saved.some((entry) => savedTrackKey(entry) === key)) return saved.filter((entry) => savedTrackKey(entry) !== key);
+  if (saved.some((entry) => savedTrackKey(entry) === key))
+    return saved.filter((entry) => savedTrackKey(entry) !== key);
   return [track, ...saved].slice(0, Math.max(0, max));
 }

@@ -33,7 +33,8 @@ export function bufferedEndAt(
   currentTimeS: number,
 ): number | null {
   for (let index = 0; index < ranges.length; index += 1) {
-    if (ranges.start(index) <= currentTimeS + 0.05 && currentTimeS <= ranges.end(index)) return ranges.end(index);
+    if (ranges.start(index) <= currentTimeS + 0.05 && currentTimeS <= ranges.end(index))
+      return ranges.end(index);
   }
   return null;
 }
@@ -71,7 +72,10 @@ export function estimateChangeAtMs(previousReadAtMs: number | null, readAtMs: nu
  * switched when it reached the ears (`heardStartedAt`, its start as the feed dated it). Without one
  * on screen yet, all of them.
  */
-export function tracksHeard<T extends { startedAt: string }>(tracks: readonly T[], heardStartedAt: string | null): T[] {
+export function tracksHeard<T extends { startedAt: string }>(
+  tracks: readonly T[],
+  heardStartedAt: string | null,
+): T[] {
   const heard = heardStartedAt === null ? Number.NaN : Date.parse(heardStartedAt);
   if (!Number.isFinite(heard)) return [...tracks];
   return tracks.filter((track) => {

@@ -6,8 +6,16 @@ describe('trackSearchLinks', () => {
   it('builds one search URL per chosen service, in the station order', () => {
     const links = trackSearchLinks({ title: 'Sunrise', artist: 'Aoife & Co' }, ['youtube', 'spotify']);
     expect(links).toEqual([
-      { service: 'youtube', name: 'YouTube', url: 'https://www.youtube.com/results?search_query=Aoife%20%26%20Co%20Sunrise' },
-      { service: 'spotify', name: 'Spotify', url: 'https://open.spotify.com/search/Aoife%20%26%20Co%20Sunrise' },
+      {
+        service: 'youtube',
+        name: 'YouTube',
+        url: 'https://www.youtube.com/results?search_query=Aoife%20%26%20Co%20Sunrise',
+      },
+      {
+        service: 'spotify',
+        name: 'Spotify',
+        url: 'https://open.spotify.com/search/Aoife%20%26%20Co%20Sunrise',
+      },
     ]);
   });
 
