@@ -16,7 +16,10 @@ describe('the bundled schedule', () => {
   it('covers every day from 12am with no gap, replays filling between live shows', () => {
     for (const { day, shows } of week) {
       const times = shows.map((slot) => parseSlotTime(slot.time));
-      expect(times.every((time) => time !== null), day).toBe(true);
+      expect(
+        times.every((time) => time !== null),
+        day,
+      ).toBe(true);
       expect(times[0]?.startMinutes, day).toBe(0);
       for (let index = 1; index < times.length; index += 1) {
         expect(times[index]?.startMinutes, `${day} slot ${index}`).toBe(times[index - 1]?.endMinutes);
@@ -28,8 +31,14 @@ describe('the bundled schedule', () => {
       } else {
         expect(last?.endMinutes, day).toBe(1440);
       }
-      expect(shows.some((slot) => slot.artist === REPLAY_ARTIST), day).toBe(true);
-      expect(shows.some((slot) => slot.artist !== REPLAY_ARTIST), day).toBe(true);
+      expect(
+        shows.some((slot) => slot.artist === REPLAY_ARTIST),
+        day,
+      ).toBe(true);
+      expect(
+        shows.some((slot) => slot.artist !== REPLAY_ARTIST),
+        day,
+      ).toBe(true);
     }
   });
 

@@ -12,6 +12,11 @@ export function clientKey(address: string): string {
   const [head = '', tail = ''] = address.toLowerCase().split('%')[0]?.split('::') ?? [];
   const front = head === '' ? [] : head.split(':');
   const back = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back] : front;
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back]
+    : front;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

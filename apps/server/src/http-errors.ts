@@ -19,7 +19,10 @@ export interface ErrorTexts {
 const DEFAULT_TEXTS: ErrorTexts = {
   invalid: { error: 'The request is not valid JSON of the expected kind.', code: 'invalid_request' },
   tooLarge: { error: 'That is too much to send at once.', code: 'too_large' },
-  failed: () => ({ error: 'Something went wrong on the server. Nothing was changed; try again.', code: 'server_error' }),
+  failed: () => ({
+    error: 'Something went wrong on the server. Nothing was changed; try again.',
+    code: 'server_error',
+  }),
   logLine: 'request failed',
 };
 

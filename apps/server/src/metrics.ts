@@ -36,10 +36,29 @@ function isAllowed(list: BlockList, address: string): boolean {
  */
 export class ServerMetrics {
   readonly registry = new Registry();
-  readonly #listeners = new Gauge({ name: 'onair_listeners', help: 'Listeners per Icecast mount, from the last status read', labelNames: ['mount'], registers: [this.registry] });
-  readonly #chatMessages = new Counter({ name: 'onair_chat_messages_total', help: 'Chat messages posted through this instance', registers: [this.registry] });
-  readonly #pushes = new Counter({ name: 'onair_push_total', help: 'Pushes by final outcome (sent or failed)', labelNames: ['outcome'], registers: [this.registry] });
-  readonly #pollErrors = new Counter({ name: 'onair_now_playing_poll_errors_total', help: 'Failed reads of the now-playing feed', labelNames: ['kind'], registers: [this.registry] });
+  readonly #listeners = new Gauge({
+    name: 'onair_listeners',
+    help: 'Listeners per Icecast mount, from the last status read',
+    labelNames: ['mount'],
+    registers: [this.registry],
+  });
+  readonly #chatMessages = new Counter({
+    name: 'onair_chat_messages_total',
+    help: 'Chat messages posted through this instance',
+    registers: [this.registry],
+  });
+  readonly #pushes = new Counter({
+    name: 'onair_push_total',
+    help: 'Pushes by final outcome (sent or failed)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  readonly #pollErrors = new Counter({
+    name: 'onair_now_playing_poll_errors_total',
+    help: 'Failed reads of the now-playing feed',
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
 
   constructor(realtimeClients: () => number) {
     collectDefaultMetrics({ register: this.registry });
@@ -74,11 +93,18 @@ export class ServerMetrics {
 }
 
 /** GET /metrics in Prometheus' text format, only to METRICS_ALLOWED_FROM (by the real client address). */
-export async function metricsRoutes(app: FastifyInstance, { metrics, allowedFrom }: { metrics: ServerMetrics; allowedFrom: readonly string[] }): Promise<void> {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  { metrics, allowedFrom }: { metrics: ServerMetrics; allowedFrom: readonly string[] },
+): Promise<void> {
   const peers = allowedPeers(allowedFrom);
   app.get('/metrics', async (request, reply) => {
     // request.ip is the client a TRUST_PROXY proxy forwarded, so a public request through nginx is refused.
-    if (!isAllowed(peers, request.ip)) return reply.code(403).send({ error: 'Metrics are not served to this address.', code: 'metrics_forbidden' } satisfies ErrorBody);
+    if (!isAllowed(peers, request.ip))
+      return reply.code(403).send({
+        error: 'Metrics are not served to this address.',
+        code: 'metrics_forbidden',
+      } satisfies ErrorBody);
     reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -50,7 +50,10 @@ class MemoryStore implements LimitStore {
   async take(key: string, windowMs: number): Promise<WindowCount> {
     const nowMs = Date.now();
     const held = this.#counts.get(key);
-    const next = held && held.resetAtMs > nowMs ? { count: held.count + 1, resetAtMs: held.resetAtMs } : { count: 1, resetAtMs: nowMs + windowMs };
+    const next =
+      held && held.resetAtMs > nowMs
+        ? { count: held.count + 1, resetAtMs: held.resetAtMs }
+        : { count: 1, resetAtMs: nowMs + windowMs };
     this.#counts.set(key, next);
     return next;
   }
@@ -90,7 +93,8 @@ class RedisStore implements LimitStore {
 
   async #run(script: string, key: string, ...args: number[]): Promise<WindowCount> {
     try {
-      const result = (await this.redis.eval(script, 1, REDIS_KEY_PREFIX + key, ...args)) as [number, number] | number;
+      const result = (await this.redis.eval(script, 1, REDIS_KEY_PREFIX + key, ...args)) as
+        [number, number] | number;
       if (!Array.isArray(result)) return EMPTY;
       const [count, ttlMs] = result;
       return { count, resetAtMs: Date.now() + Math.max(0, ttlMs) };
@@ -132,7 +136,9 @@ export async function registerRateLimits(
   app.addHook('onClose', async () => redis.disconnect());
   // Commands are not queued while connecting (they fail open): wait for the first connection, a
   // little, so the first requests after start are counted; a Redis that is down delays no start.
-  await Promise.race([once(redis, 'ready'), delay(REDIS_CONNECT_WAIT_MS, undefined, { ref: false })]).catch(() => undefined);
+  await Promise.race([once(redis, 'ready'), delay(REDIS_CONNECT_WAIT_MS, undefined, { ref: false })]).catch(
+    () => undefined,
+  );
   const shared = new RedisStore(redis);
   app.decorate('limitStoreFor', () => shared);
 }

@@ -8,7 +8,10 @@ import type { PublicStation } from '@onair/core';
  * https host because show images in the schedule may be URLs (spec §3). No page may be framed
  * except the embeddable player, by the origins given as `frameAncestors` (none: nobody).
  */
-export function contentSecurityPolicy(station: PublicStation, frameAncestors: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  station: PublicStation,
+  frameAncestors: readonly string[] = [],
+): string {
   const streamOrigins = [...new Set(Object.values(station.streams).flatMap((url) => originOf(url)))];
   const streams = streamOrigins.join(' ');
   return [
@@ -47,7 +50,10 @@ export function isEmbedPath(url: string): boolean {
 export function registerSecurityHeaders(
   app: FastifyInstance,
   station: PublicStation,
-  { hstsIncludeSubdomains, embedAllowedOrigins }: { hstsIncludeSubdomains: boolean; embedAllowedOrigins: readonly string[] },
+  {
+    hstsIncludeSubdomains,
+    embedAllowedOrigins,
+  }: { hstsIncludeSubdomains: boolean; embedAllowedOrigins: readonly string[] },
 ): void {
   const csp = contentSecurityPolicy(station);
   const embedCsp = contentSecurityPolicy(station, embedAllowedOrigins);

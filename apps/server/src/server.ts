@@ -8,8 +8,9 @@ import { ScheduleRepo } from './store/schedule-repo.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await new ScheduleRepo(db).seedIfEmpty(loadBundledSchedule(), new Date());
-  const app = await buildApp(config, { db });
+  const now = () => new Date(Date.now() + config.clockOffsetMs);
+  await new ScheduleRepo(db).seedIfEmpty(loadBundledSchedule(), now());
+  const app = await buildApp(config, { db, now });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,15 +35,23 @@ async function main(): Promise<void> {
         "this server only through your proxies, or list the proxies' addresses instead",
     );
   }
+  if (config.clockOffsetMs !== 0) {
+    app.log.warn(
+      `TEST_CLOCK_OFFSET_MS is set: this server's clock reads ${now().toISOString()}. It is for tests only.`,
+    );
+  }
   if (config.push.vapidSubject === null) {
-    app.log.warn(`VAPID_SUBJECT is not set: pushes are signed with ${FALLBACK_VAPID_SUBJECT}, which push services may refuse (Apple's wants a real contact)`);
+    app.log.warn(
+      `VAPID_SUBJECT is not set: pushes are signed with ${FALLBACK_VAPID_SUBJECT}, which push services may refuse (Apple's wants a real contact)`,
+    );
   }
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
-    `${config.station.name} is on http://${shownHost}:${port}` + (config.demoStation ? ' (demo station)' : ''),
+    `${config.station.name} is on http://${shownHost}:${port}` +
+      (config.demoStation ? ' (demo station)' : ''),
   );
 }
 

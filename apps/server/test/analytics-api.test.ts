@@ -173,7 +173,10 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
         { show: SHOW_NAME, favorited: 1, unfavorited: 0 },
       ]);
       clock = new Date(NOW.getTime() + 91 * 86_400_000);
-      expect((await send(batch([favourite]))).json()).toEqual({ error: UNKNOWN_SHOW_ERROR, code: 'events_unknown_show' });
+      expect((await send(batch([favourite]))).json()).toEqual({
+        error: UNKNOWN_SHOW_ERROR,
+        code: 'events_unknown_show',
+      });
     } finally {
       await later.close();
     }
@@ -308,7 +311,10 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
   it('shows the insights to the admin only: 401 without a session, 403 for a listener signed into the chat', async () => {
     const anonymous = await app.inject('/api/insights');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: 'Sign in as the admin to see the insights.', code: 'sign_in_required' });
+    expect(anonymous.json()).toEqual({
+      error: 'Sign in as the admin to see the insights.',
+      code: 'sign_in_required',
+    });
     await post(batch([favourite]));
     // A real listener session, from the chat's own sign-in route.
     const chat = await joinChat(app, 'NightOwl', LISTENER_IP);
@@ -319,7 +325,10 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
       const listener = await app.inject({ url: '/api/insights?days=7', headers: { cookie } });
       expect(listener.statusCode, cookie).toBe(403);
       // The refusal alone: no count, show name or any other insight.
-      expect(listener.json(), cookie).toEqual({ error: 'Only the admin may see the insights.', code: 'admin_only' });
+      expect(listener.json(), cookie).toEqual({
+        error: 'Only the admin may see the insights.',
+        code: 'admin_only',
+      });
       expect(listener.body).not.toContain(SHOW_NAME);
     }
     const admin = await loginAsAdmin(app);
@@ -375,10 +384,19 @@ describe.each(STORE_KINDS)('POST /api/events and GET /api/insights on $kind', ({
 
   it('writes no client address to the log for a batch, sent, refused or limited', async () => {
     const { stream, lines } = logSink();
-    const logged = await buildTestApp(store, { ...ADMIN_ENV, LOG_LEVEL: 'info' }, { now: () => NOW, logStream: stream });
+    const logged = await buildTestApp(
+      store,
+      { ...ADMIN_ENV, LOG_LEVEL: 'info' },
+      { now: () => NOW, logStream: stream },
+    );
     try {
       const send = (payload: unknown) =>
-        logged.inject({ method: 'POST', url: '/api/events', remoteAddress: LISTENER_IP, payload: payload as object });
+        logged.inject({
+          method: 'POST',
+          url: '/api/events',
+          remoteAddress: LISTENER_IP,
+          payload: payload as object,
+        });
       expect((await send(batch([timer]))).statusCode).toBe(202);
       expect((await send(batch([{ name: 'page_view', params: {}, at: 1 }]))).statusCode).toBe(400);
       expect((await send(batch(Array<AnalyticsEvent>(51).fill(timer)))).statusCode).toBe(413);

@@ -8,6 +8,7 @@ import { INITIAL_DATA_ELEMENT_ID, initialDataSchema } from '@onair/core';
 import { buildApp } from '../src/app.ts';
 import { loadBundledSchedule } from '../src/bundled-schedule.ts';
 import { loadConfig } from '../src/config.ts';
+import { ArchiveRepo } from '../src/store/archive-repo.ts';
 import { openDb, type Db } from '../src/store/db.ts';
 import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 
@@ -37,7 +38,7 @@ function writePrerender(dist: string, body: string): void {
   mkdirSync(join(dist, '.server'), { recursive: true });
   writeFileSync(
     join(dist, '.server', 'server-render.js'),
-    `export async function renderScreen(url, data) {\n${body}\n}\n`,
+    `export async function renderScreen(url, data, locale) {\n${body}\n}\n`,
   );
   mkdirSync(join(dist, '.vite'), { recursive: true });
   const manifest = {
@@ -57,7 +58,11 @@ function writePrerender(dist: string, body: string): void {
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
 }
 
-async function start(station: Record<string, unknown> = {}, prerender?: string): Promise<FastifyInstance> {
+async function start(
+  station: Record<string, unknown> = {},
+  prerender?: string,
+  now?: () => Date,
+): Promise<FastifyInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'onair-shell-'));
   const dist = join(dir, 'dist');
   mkdirSync(join(dist, 'images'), { recursive: true });
@@ -86,7 +91,7 @@ async function start(station: Record<string, unknown> = {}, prerender?: string):
   });
   const db = await openDb({ dataDir: config.dataDir });
   await new ScheduleRepo(db).seedIfEmpty(loadBundledSchedule(), new Date());
-  const app = await buildApp(config, { db, pushTimer: false });
+  const app = await buildApp(config, { db, pushTimer: false, ...(now ? { now } : {}) });
   started = { app, db };
   return app;
 }
@@ -179,6 +184,13 @@ describe('the app shell in index.html', () => {
     expect(data.showImages).toEqual(['/images/shows/DJ_Tadhg_400.jpg']);
   });
 
+  it("renders the screen at the server's clock, the one the app hydrates with", async () => {
+    const sundayNight = new Date('2026-11-29T23:59:00Z');
+    const app = await start({}, undefined, () => sundayNight);
+    const html = (await app.inject({ url: '/schedule', headers: { accept: 'text/html' } })).body;
+    expect(initialData(html).renderedAtMs).toBe(sundayNight.getTime());
+  });
+
   it('escapes a tagline that tries to close the script or the attribute', async () => {
     const tagline = '</script><script>alert(1)</script><!-- "quoted" \u2028 end';
     const app = await start({ name: 'Evil "FM" <b>', tagline });
@@ -202,13 +214,99 @@ describe('the app shell in index.html', () => {
   });
 });
 
+describe("an episode page's share preview", () => {
+  const EPISODE = {
+    id: '0123456789abcdef',
+    show: 'Tide & Time',
+    showSlug: 'tide-time',
+    artist: 'DJ Tadhg',
+    genre: 'House',
+    image: '/images/shows/DJ_Tadhg_400.jpg',
+    slotStartsAt: Date.parse('2026-06-01T17:00:00Z'),
+    slotEndsAt: Date.parse('2026-06-01T19:00:00Z'),
+    startsAt: Date.parse('2026-06-01T17:00:00Z'),
+    endsAt: Date.parse('2026-06-01T19:00:00Z'),
+    hidden: false,
+  };
+  const page = async (app: FastifyInstance, url: string) =>
+    (await app.inject({ url, headers: { accept: 'text/html', host: 'radio.example' } })).body;
+
+  it('names the episode, its image, its audio and the shared moment (?t=) in Open Graph tags', async () => {
+    const app = await start(
+      { archive: { episodes: true } },
+      undefined,
+      () => new Date('2026-06-02T09:00:00Z'),
+    );
+    await new ArchiveRepo((started as Started).db).addEpisode(EPISODE);
+    const html = await page(app, `/episodes/${EPISODE.id}?t=754`);
+    expect(html).toContain('<title>Tide &#38; Time · Harbour FM</title>');
+    expect(html).toContain('<meta property="og:title" content="Tide &#38; Time" />');
+    expect(html).toContain(
+      '<meta property="og:description" content="Listen again: Tide &#38; Time with DJ Tadhg, as aired on Harbour FM Monday 1 June, 18:00." />',
+    );
+    expect(html).toContain(
+      `<meta property="og:url" content="http://radio.example/episodes/${EPISODE.id}?t=754" />`,
+    );
+    expect(html).toContain(
+      `<link rel="canonical" href="http://radio.example/episodes/${EPISODE.id}?t=754" />`,
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="http://radio.example/images/shows/DJ_Tadhg_400.jpg" />',
+    );
+    expect(html).not.toContain('og:image:width');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(
+      `<meta property="og:audio" content="http://radio.example/api/episodes/${EPISODE.id}/audio.mp3" />`,
+    );
+    expect(html).toContain('<meta property="og:audio:type" content="audio/mpeg" />');
+
+    // A moment past the episode's end, or not whole seconds, is left out of the shared link.
+    for (const t of ['7201', '12.5', '-3', 'abc']) {
+      expect(await page(app, `/episodes/${EPISODE.id}?t=${t}`)).toContain(
+        `<meta property="og:url" content="http://radio.example/episodes/${EPISODE.id}" />`,
+      );
+    }
+  });
+
+  it("shares a hidden, unknown or unpublished episode's page as the station, naming nothing of it", async () => {
+    const app = await start(
+      { archive: { episodes: true } },
+      undefined,
+      () => new Date('2026-06-02T09:00:00Z'),
+    );
+    const repo = new ArchiveRepo((started as Started).db);
+    await repo.addEpisode({ ...EPISODE, hidden: true });
+    for (const url of [
+      `/episodes/${EPISODE.id}`,
+      '/episodes/fedcba9876543210',
+      '/episodes/NOT-AN-ID%22%3E',
+    ]) {
+      const html = await page(app, url);
+      expect(html, url).toContain('<meta property="og:title" content="Harbour FM" />');
+      expect(html, url).not.toContain('og:audio');
+      expect(html, url).not.toContain('Tide &#38; Time');
+    }
+    await repo.hideEpisode(EPISODE.id, false);
+    await started?.app.close();
+    await started?.db.destroy();
+    // A station whose file turns episodes off publishes none, so its pages share as the station.
+    const closed = await start(
+      { archive: { episodes: false } },
+      undefined,
+      () => new Date('2026-06-02T09:00:00Z'),
+    );
+    await new ArchiveRepo((started as Started).db).addEpisode(EPISODE);
+    expect(await page(closed, `/episodes/${EPISODE.id}`)).not.toContain('og:audio');
+  });
+});
+
 describe('the screen prerendered into the page', () => {
   const RENDER = `
     const chunks = ['src/app/start-app.tsx'];
     if (new URL(url).pathname === '/schedule') chunks.push('src/features/schedule/ScheduleScreen.tsx');
     return { html: '<main>' + data.station.name + ' at ' + new URL(url).pathname + '</main>', chunks };`;
 
-  it("writes the screen into #root and links its stylesheets, not its scripts, ahead of the entry script", async () => {
+  it('writes the screen into #root and links its stylesheets, not its scripts, ahead of the entry script', async () => {
     const app = await start({}, RENDER);
     const html = (await app.inject({ url: '/schedule?dialog=sleep-timer', headers: { accept: 'text/html' } }))
       .body;
@@ -291,5 +389,53 @@ describe('compression', () => {
     const plain = await app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<title>Harbour FM</title>');
+  });
+});
+
+describe('the page in the listener\'s language (README "Languages")', () => {
+  const ECHO_LOCALE = "return { html: `<p>drawn in ${locale}</p>`, hints: '', chunks: [] };";
+
+  it('prerenders in the Accept-Language it ships, with <html lang>, og:locale and Vary', async () => {
+    const app = await start({}, ECHO_LOCALE);
+    const response = await app.inject({
+      url: '/schedule',
+      headers: { accept: 'text/html', 'accept-language': 'fr-CH;q=0.4, de-AT, en;q=0.8' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['vary']).toBe('Accept-Language, Cookie');
+    expect(response.body).toContain('<html lang="de" dir="ltr">');
+    expect(response.body).toContain('<meta property="og:locale" content="de" />');
+    expect(response.body).toContain('<div id="root"><p>drawn in de</p></div>');
+  });
+
+  it("takes the listener's own choice (the playfm_locale cookie) over the browser's languages", async () => {
+    const app = await start({}, ECHO_LOCALE);
+    const response = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'accept-language': 'de', cookie: 'a=1; playfm_locale=ga' },
+    });
+    expect(response.body).toContain('<html lang="ga" dir="ltr">');
+    expect(response.body).toContain('<p>drawn in ga</p>');
+  });
+
+  it("falls back to the station's locale for languages it does not ship, and keeps it in the offline shell", async () => {
+    const app = await start({ locale: 'ga' }, ECHO_LOCALE);
+    const page = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'accept-language': 'ja, zh' },
+    });
+    expect(page.body).toContain('<html lang="ga" dir="ltr">');
+    expect(page.body).toContain('<p>drawn in ga</p>');
+    const shell = await app.inject({
+      url: '/index.html',
+      headers: { accept: 'text/html', cookie: 'playfm_locale=pt-BR' },
+    });
+    expect(shell.body).toContain('<html lang="pt-BR" dir="ltr">');
+    expect(shell.body).toContain('<meta property="og:locale" content="pt_BR" />');
+    expect(shell.headers['vary']).toBe('Accept-Language, Cookie');
+  });
+
+  it('refuses a station file whose locale is not shipped, naming the field', async () => {
+    await expect(start({ locale: 'xx' })).rejects.toThrow(/locale/);
   });
 });

@@ -35,12 +35,21 @@ describe('the app over HTTP', () => {
   it('answers the health check', async () => {
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, store: 'up', redis: 'local' });
+    expect(response.json()).toMatchObject({
+      ok: true,
+      store: 'up',
+      redis: 'local',
+      archive: { error: null },
+    });
   });
 
   it('serves the public station config without server-side details', async () => {
     const body = (await app.inject('/api/station')).json();
-    expect(body).toMatchObject({ tagline: '24/7 From Ireland With Love', timeZone: 'Europe/Dublin' });
+    expect(body).toMatchObject({
+      tagline: '24/7 From Ireland With Love',
+      timeZone: 'Europe/Dublin',
+      clock: '24-hour',
+    });
     expect(body.streams).toEqual({ standard: '/demo/live', high: '/demo/live-hq' });
     expect(body).not.toHaveProperty('statusUrl');
   });
@@ -49,7 +58,13 @@ describe('the app over HTTP', () => {
     const body = (await app.inject('/api/schedule')).json();
     expect(body.version).toBe(1);
     expect(body.data.map((day: { day: string }) => day.day)).toEqual([
-      'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
     ]);
   });
 

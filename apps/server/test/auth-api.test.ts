@@ -34,15 +34,24 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
     expect(line).toContain('HttpOnly');
     expect(line).toContain('SameSite=Strict');
     expect(line).not.toContain('Secure');
+    // A lifetime, not a date: the browser counts it on its own clock, right or wrong.
+    expect(line).toContain(`Max-Age=${SESSION_TTL_MS / 1000}`);
+    expect(line).not.toContain('Expires=');
     // X-Forwarded-Proto from a peer that is not a TRUST_PROXY is nobody's word for HTTPS.
     const forged = await app.inject({
-      method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' },
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      headers: { 'x-forwarded-proto': 'https' },
     });
     expect(String(forged.headers['set-cookie'])).not.toContain('Secure');
     const behindProxy = await buildTestApp(store, { ...ADMIN_ENV, TRUST_PROXY: '127.0.0.1' });
     try {
       const viaTls = await behindProxy.inject({
-        method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' },
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: ADMIN,
+        headers: { 'x-forwarded-proto': 'https' },
       });
       const cookies = [viaTls.headers['set-cookie'] ?? []].flat();
       expect(cookies).toHaveLength(2);
@@ -53,10 +62,24 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
   });
 
   it('accepts the name in any case or spacing but only with the exact password', async () => {
-    const loose = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, username: ' stationadmin ' } });
+    const loose = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { ...ADMIN, username: ' stationadmin ' },
+    });
     expect(loose.statusCode).toBe(200);
-    for (const password of [ADMIN.password.toUpperCase(), `${ADMIN.password} `, ADMIN.password.slice(0, -1), '']) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, password }, remoteAddress: password });
+    for (const password of [
+      ADMIN.password.toUpperCase(),
+      `${ADMIN.password} `,
+      ADMIN.password.slice(0, -1),
+      '',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { ...ADMIN, password },
+        remoteAddress: password,
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: 'Wrong username or password.', code: 'sign_in_wrong' });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -65,7 +88,12 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
 
   it('issues a new session id at every login and retires the one it replaces', async () => {
     const first = await loginAsAdmin(app);
-    const again = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { cookie: first } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      headers: { cookie: first },
+    });
     const second = sessionCookie(again);
     expect(second).not.toBe(first);
     expect((await me(first)).role).toBe('listener');
@@ -89,7 +117,11 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
   });
 
   it('ignores forged and malformed cookies', async () => {
-    for (const cookie of ['onair_session=' + 'A'.repeat(43), 'onair_session=x', 'onair_session=' + 'A'.repeat(5000)]) {
+    for (const cookie of [
+      'onair_session=' + 'A'.repeat(43),
+      'onair_session=x',
+      'onair_session=' + 'A'.repeat(5000),
+    ]) {
       expect((await me(cookie)).role).toBe('listener');
     }
   });
@@ -128,17 +160,26 @@ describe.each(STORE_KINDS)('admin sign-in on $kind', ({ open }) => {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(429);
     }
-    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a cross-site sign-in and sign-out', async () => {
     const response = await app.inject({
-      method: 'POST', url: '/api/auth/login', payload: ADMIN, headers: { origin: 'https://evil.example' },
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: 'Requests from another site are refused.', code: 'cross_site' });
     const cookie = await loginAsAdmin(app);
-    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(out.json()).toEqual({ error: 'Requests from another site are refused.', code: 'cross_site' });
     expect((await me(cookie)).role).toBe('admin');
   });
@@ -152,7 +193,10 @@ describe.each(STORE_KINDS)('with editing off on $kind', ({ open }) => {
       expect((await app.inject('/api/auth/me')).json()).toEqual({ role: 'listener', signInEnabled: false });
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'Admin sign-in is turned off on this server.', code: 'sign_in_off' });
+      expect(response.json()).toEqual({
+        error: 'Admin sign-in is turned off on this server.',
+        code: 'sign_in_off',
+      });
     } finally {
       await app.close();
       await store.dispose();

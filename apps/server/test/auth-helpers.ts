@@ -18,7 +18,12 @@ export async function buildTestApp(
   deps: Omit<AppDeps, 'db'> = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-auth-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-build'), LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-build'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   await new ScheduleRepo(store.db).seedIfEmpty(loadBundledSchedule(), new Date('2026-11-22T10:00:00Z'));
   const app = await buildApp(config, { db: store.db, ...deps });
   app.addHook('onClose', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,13 +33,20 @@ export async function buildTestApp(
 /** The `onair_session=…` pair from a login answer, ready for a Cookie header. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
-  const line = (Array.isArray(header) ? header : [header ?? '']).find((value) => value.startsWith('onair_session='));
+  const line = (Array.isArray(header) ? header : [header ?? '']).find((value) =>
+    value.startsWith('onair_session='),
+  );
   if (!line) throw new Error(`no session cookie in ${JSON.stringify(header)}`);
   return line.split(';')[0] ?? '';
 }
 
 export async function loginAsAdmin(app: FastifyInstance, ip = '10.0.0.1'): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: ip });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: ADMIN,
+    remoteAddress: ip,
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return sessionCookie(response);
 }

@@ -9,7 +9,9 @@ import { STORE_KINDS } from './stores.ts';
 import { appsOnFreshStore } from './test-apps.ts';
 
 function deviceCookie(response: LightMyRequestResponse): string {
-  const line = [response.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith(`${DEVICE_COOKIE}=`));
+  const line = [response.headers['set-cookie'] ?? []]
+    .flat()
+    .find((value) => value.startsWith(`${DEVICE_COOKIE}=`));
   if (!line) throw new Error(`no device cookie in ${JSON.stringify(response.headers['set-cookie'])}`);
   return line;
 }
@@ -19,8 +21,19 @@ describe.each(STORE_KINDS)('sign-in limits on $kind', ({ open }) => {
   const startApp = appsOnFreshStore(open);
   const start = (env: Record<string, string> = {}, logStream?: Writable) =>
     startApp({ ...ADMIN_ENV, ...env }, { now: () => clock, ...(logStream ? { logStream } : {}) });
-  const login = (app: FastifyInstance, remoteAddress: string, password: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, password }, remoteAddress, headers });
+  const login = (
+    app: FastifyInstance,
+    remoteAddress: string,
+    password: string,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { ...ADMIN, password },
+      remoteAddress,
+      headers,
+    });
 
   beforeEach(() => {
     clock = new Date('2026-11-22T10:00:00Z');
@@ -29,7 +42,9 @@ describe.each(STORE_KINDS)('sign-in limits on $kind', ({ open }) => {
   it('ignores X-Forwarded-For from a peer that is no TRUST_PROXY: forged addresses get no fresh budget', async () => {
     const app = await start();
     for (let index = 0; index < LOGIN_MAX_FAILURES; index += 1) {
-      const response = await login(app, '203.0.113.9', `guess ${index}`, { 'x-forwarded-for': `10.9.9.${index}` });
+      const response = await login(app, '203.0.113.9', `guess ${index}`, {
+        'x-forwarded-for': `10.9.9.${index}`,
+      });
       expect(response.statusCode).toBe(401);
     }
     const next = await login(app, '203.0.113.9', 'guess 6', { 'x-forwarded-for': '10.9.9.200' });
@@ -51,7 +66,9 @@ describe.each(STORE_KINDS)('sign-in limits on $kind', ({ open }) => {
     for (let index = 0; index < LOGIN_MAX_FAILURES; index += 1) {
       await login(app, '198.51.100.7', `guess ${index}`, { 'x-forwarded-for': `10.0.0.${index}` });
     }
-    expect((await login(app, '198.51.100.7', ADMIN.password, { 'x-forwarded-for': '10.0.0.99' })).statusCode).toBe(429);
+    expect(
+      (await login(app, '198.51.100.7', ADMIN.password, { 'x-forwarded-for': '10.0.0.99' })).statusCode,
+    ).toBe(429);
   });
 
   it('stops every address after 50 failures in 15 minutes, except a browser that signed in before', async () => {
@@ -59,7 +76,13 @@ describe.each(STORE_KINDS)('sign-in limits on $kind', ({ open }) => {
     const known = deviceCookie(await login(app, '192.0.2.50', ADMIN.password));
     expect(known).toMatch(/^onair_device=v1\.[\w-]{22}\.[\w-]{43};/);
     expect(DEVICE_COOKIE).toBe('onair_device');
-    for (const flag of ['HttpOnly', 'SameSite=Strict', 'Path=/api/auth', `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`]) expect(known).toContain(flag);
+    for (const flag of [
+      'HttpOnly',
+      'SameSite=Strict',
+      'Path=/api/auth',
+      `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`,
+    ])
+      expect(known).toContain(flag);
     expect(DEVICE_COOKIE_MAX_AGE_S).toBe(365 * 24 * 60 * 60);
     expect(known).not.toContain('Secure');
     const cookie = known.split(';')[0] ?? '';
@@ -93,7 +116,8 @@ describe.each(STORE_KINDS)('sign-in limits on $kind', ({ open }) => {
     const cookie = deviceCookie(await login(before, '192.0.2.50', ADMIN.password)).split(';')[0] ?? '';
     const newPassword = 'a brand new passphrase';
     const after = await start({ ADMIN_PASSWORD: newPassword });
-    for (let index = 0; index < ACCOUNT_MAX_FAILURES; index += 1) await login(after, `198.51.100.${index}`, `guess ${index}`);
+    for (let index = 0; index < ACCOUNT_MAX_FAILURES; index += 1)
+      await login(after, `198.51.100.${index}`, `guess ${index}`);
     expect((await login(after, '192.0.2.50', newPassword, { cookie })).statusCode).toBe(429);
   });
 
@@ -104,9 +128,14 @@ describe.each(STORE_KINDS)('sign-in limits on $kind', ({ open }) => {
     await login(app, '198.51.100.7', 'wrong two', { 'x-forwarded-for': '10.1.2.3' });
     await login(app, '203.0.113.5', ADMIN.password);
     const failures = lines.filter((line) => line.msg === 'admin sign-in failed');
-    expect(failures.map((line) => [line.level, line.ip])).toEqual([[40, '203.0.113.9'], [40, '198.51.100.7']]);
+    expect(failures.map((line) => [line.level, line.ip])).toEqual([
+      [40, '203.0.113.9'],
+      [40, '198.51.100.7'],
+    ]);
     // Fastify's own request lines carry the same real address.
-    const incoming = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.remoteAddress);
+    const incoming = lines
+      .filter((line) => line.msg === 'incoming request')
+      .map((line) => line.req?.remoteAddress);
     expect(incoming).toEqual(['203.0.113.9', '198.51.100.7', '203.0.113.5']);
     expect(lines.some((line) => line.level >= 50)).toBe(false);
   });

@@ -2,16 +2,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { constantTimeEquals, isReservedName } from '../src/auth/credentials.ts';
 import {
-  ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS, DEVICE_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, LoginLimiter, type SignInAttempt,
+  ACCOUNT_MAX_FAILURES,
+  ACCOUNT_WINDOW_MS,
+  DEVICE_MAX_FAILURES,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  LoginLimiter,
+  type SignInAttempt,
 } from '../src/auth/login-limiter.ts';
 import { registerRateLimits } from '../src/rate-limits.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('isReservedName (for the chat: nobody else may use the admin name)', () => {
   const admin = { username: 'Seán Admin' };
-  it.each(['Seán Admin', 'sean admin', 'SEAN_ADMIN', ' seán.admin ', 'ＳｅáｎＡｄｍｉｎ'])('reserves %j', (name) => {
-    expect(isReservedName(name, admin)).toBe(true);
-  });
+  it.each(['Seán Admin', 'sean admin', 'SEAN_ADMIN', ' seán.admin ', 'ＳｅáｎＡｄｍｉｎ'])(
+    'reserves %j',
+    (name) => {
+      expect(isReservedName(name, admin)).toBe(true);
+    },
+  );
   it.each(['Seán', 'Sean Admin 2', 'Admin', '', '  '])('leaves %j free', (name) => {
     expect(isReservedName(name, admin)).toBe(false);
   });
@@ -78,12 +87,15 @@ describe('LoginLimiter (in memory)', () => {
   });
 
   it('admits at most 50 of a burst from 100 addresses at once', async () => {
-    const admitted = await Promise.all(Array.from({ length: 100 }, (_, index) => fail(from(`198.51.100.${index}`))));
+    const admitted = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => fail(from(`198.51.100.${index}`))),
+    );
     expect(admitted.reduce((sum, count) => sum + count, 0)).toBe(ACCOUNT_MAX_FAILURES);
   });
 
   it('gives the slots back to a right password: sign-ins that succeed are no failures', async () => {
-    for (let index = 0; index < LOGIN_MAX_FAILURES * 3; index += 1) expect(await waitMs(from('203.0.113.9'))).toBe(0);
+    for (let index = 0; index < LOGIN_MAX_FAILURES * 3; index += 1)
+      expect(await waitMs(from('203.0.113.9'))).toBe(0);
     for (let index = 0; index < ACCOUNT_MAX_FAILURES - 1; index += 1) await fail(from(`198.51.100.${index}`));
     expect(await waitMs(from('192.0.2.1'))).toBe(0);
     expect(await fail(from('192.0.2.2'))).toBe(1);
@@ -117,16 +129,25 @@ describe('admin settings in the environment', () => {
     expect(loadConfig(base).admin).toBeNull();
   });
   it('refuses a short password, naming the field', () => {
-    expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
   });
   it('refuses one without the other', () => {
     expect(() => loadConfig({ ...base, ADMIN_PASSWORD: 'long enough secret' })).toThrow(/ADMIN_USERNAME/);
     expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_PASSWORD/);
   });
   it('reads extra realtime origins and refuses non-origins', () => {
-    const config = loadConfig({ ...base, REALTIME_ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080' });
+    const config = loadConfig({
+      ...base,
+      REALTIME_ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080',
+    });
     expect(config.allowedOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
-    expect(() => loadConfig({ ...base, REALTIME_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/REALTIME_ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ ...base, REALTIME_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(
+      /REALTIME_ALLOWED_ORIGINS/,
+    );
   });
 });

@@ -41,7 +41,11 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
 
   describe('POST /api/chat/session', () => {
     it('200 with the trimmed name and an HttpOnly SameSite=Strict cookie whose token is not stored', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: '  Seán  Óg ' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: '  Seán  Óg ' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ name: 'Seán Óg', admin: false });
       const header = String(response.headers['set-cookie']);
@@ -53,18 +57,30 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(JSON.stringify(rows)).not.toContain(token);
     });
 
-    it.each([['x'], ['<script>alert(1)</script>'], ['a'.repeat(25)], [42]])('400 for the name %j', async (name) => {
-      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: expect.any(String), code: 'chat_name_invalid' });
-    });
+    it.each([['x'], ['<script>alert(1)</script>'], ['a'.repeat(25)], [42]])(
+      '400 for the name %j',
+      async (name) => {
+        const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: expect.any(String), code: 'chat_name_invalid' });
+      },
+    );
 
     it('409 for a name another chatter holds, folded (sean = Seán); the holder may re-send it', async () => {
       const holder = await joinChat(app, 'Seán');
-      const other = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'S.E.A.N' } });
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: 'S.E.A.N' },
+      });
       expect(other.statusCode).toBe(409);
       expect(other.json()).toEqual({ error: expect.any(String), code: 'chat_name_taken' });
-      const again = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Seán' }, headers: { cookie: holder } });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: 'Seán' },
+        headers: { cookie: holder },
+      });
       expect(again.statusCode).toBe(200);
     });
 
@@ -74,17 +90,23 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(other.statusCode).toBe(409);
     });
 
-    it.each([['Аоіfе'], ['\u3164\u3164'], ['Ann\uFE0F']])('400 with the rule for %j: mixed scripts or invisible characters', async (name) => {
-      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: CHAT_NAME_RULE, code: 'chat_name_invalid' });
-      expect(await store.db.selectFrom('chat_name').selectAll().execute()).toEqual([]);
-    });
+    it.each([['Аоіfе'], ['\u3164\u3164'], ['Ann\uFE0F']])(
+      '400 with the rule for %j: mixed scripts or invisible characters',
+      async (name) => {
+        const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: CHAT_NAME_RULE, code: 'chat_name_invalid' });
+        expect(await store.db.selectFrom('chat_name').selectAll().execute()).toEqual([]);
+      },
+    );
 
     it('a chatter who changes name frees the old one', async () => {
       const first = await joinChat(app, 'Aoife');
       await joinChat(app, 'Aoife2', '10.1.0.1', first);
-      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Aoife' } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Aoife' } }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it("403 for the admin's name (folded) without the admin session; the admin chats under it, marked", async () => {
@@ -93,7 +115,12 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
         expect(response.statusCode, name).toBe(403);
       }
       const admin = await loginAsAdmin(app);
-      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: ADMIN.username }, headers: { cookie: admin } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: ADMIN.username },
+        headers: { cookie: admin },
+      });
       expect(response.json()).toEqual({ name: ADMIN.username, admin: true });
       const chat = chatCookie(response);
       const posted = await postMessage(app, `${admin}; ${chat}`, { text: 'Welcome all' });
@@ -104,15 +131,34 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     });
 
     it('403 cross-site, 413 over 2 KB', async () => {
-      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Ann' }, headers: CROSS_SITE })).statusCode).toBe(403);
-      const big = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Ann', pad: 'x'.repeat(3_000) } });
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/chat/session',
+            payload: { name: 'Ann' },
+            headers: CROSS_SITE,
+          })
+        ).statusCode,
+      ).toBe(403);
+      const big = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: 'Ann', pad: 'x'.repeat(3_000) },
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({ error: expect.any(String), code: 'too_large' });
     });
 
     it(`429 with Retry-After after ${CHAT_SESSIONS_PER_ADDRESS} new names from one address in an hour; other addresses go on`, async () => {
-      for (let index = 0; index < CHAT_SESSIONS_PER_ADDRESS; index += 1) await joinChat(app, `user${index}`, '10.9.0.1');
-      const refused = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'one more' }, remoteAddress: '10.9.0.1' });
+      for (let index = 0; index < CHAT_SESSIONS_PER_ADDRESS; index += 1)
+        await joinChat(app, `user${index}`, '10.9.0.1');
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: 'one more' },
+        remoteAddress: '10.9.0.1',
+      });
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       await joinChat(app, 'one more', '10.9.0.2');
@@ -120,11 +166,17 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
 
     it('GET answers the current chat name, 204 without; DELETE ends it and frees the name', async () => {
       const cookie = await joinChat(app, 'Niamh');
-      expect((await app.inject({ method: 'GET', url: '/api/chat/session', headers: { cookie } })).json()).toEqual({ name: 'Niamh', admin: false });
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/chat/session', headers: { cookie } })).json(),
+      ).toEqual({ name: 'Niamh', admin: false });
       const none = await app.inject({ method: 'GET', url: '/api/chat/session' });
       expect([none.statusCode, none.body]).toEqual([204, '']);
-      expect((await app.inject({ method: 'DELETE', url: '/api/chat/session', headers: { cookie } })).statusCode).toBe(204);
-      expect((await app.inject({ method: 'GET', url: '/api/chat/session', headers: { cookie } })).statusCode).toBe(204);
+      expect(
+        (await app.inject({ method: 'DELETE', url: '/api/chat/session', headers: { cookie } })).statusCode,
+      ).toBe(204);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/chat/session', headers: { cookie } })).statusCode,
+      ).toBe(204);
       await joinChat(app, 'Niamh', '10.1.0.2');
     });
   });
@@ -132,12 +184,26 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
   describe('a chatter is a person, not a name', () => {
     /** POST /api/chat/session; the answer and every cookie it set, with those sent, for the next request. */
     const pick = async (name: string, cookie = '', ip = '10.1.0.1') => {
-      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name }, remoteAddress: ip, ...(cookie ? { headers: { cookie } } : {}) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name },
+        remoteAddress: ip,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
       const set = [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0] ?? '');
-      const jar = new Map([...cookie.split('; '), ...set].filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const));
-      return { status: response.statusCode, cookie: [...jar.values()].filter((pair) => !pair.endsWith('=')).join('; ') };
+      const jar = new Map(
+        [...cookie.split('; '), ...set]
+          .filter((pair) => pair.includes('='))
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const),
+      );
+      return {
+        status: response.statusCode,
+        cookie: [...jar.values()].filter((pair) => !pair.endsWith('=')).join('; '),
+      };
     };
-    const signOut = (cookie: string) => app.inject({ method: 'DELETE', url: '/api/chat/session', headers: { cookie } });
+    const signOut = (cookie: string) =>
+      app.inject({ method: 'DELETE', url: '/api/chat/session', headers: { cookie } });
 
     it('a refused rename changes nothing: the name stays its holder’s, nobody else can take it', async () => {
       const victim = await pick('Bob');
@@ -153,7 +219,9 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const message = sent((await postMessage(app, ann.cookie, { text: 'tune!' })).body);
       const own = sent((await postMessage(app, bob.cookie, { text: 'mine' })).body);
       const url = `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('🔥')}`;
-      expect((await app.inject({ method: 'PUT', url, headers: { cookie: bob.cookie } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'PUT', url, headers: { cookie: bob.cookie } })).statusCode).toBe(
+        200,
+      );
       expect((await signOut(bob.cookie)).statusCode).toBe(204);
 
       const newcomer = await pick('Bob', '', '10.2.0.1');
@@ -169,7 +237,12 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const ann = await pick('Ann');
       sent((await postMessage(app, ann.cookie, { text: 'spam' })).body);
       const admin = await loginAsAdmin(app);
-      const mute = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: 30 } });
+      const mute = await app.inject({
+        method: 'POST',
+        url: '/api/chat/mutes',
+        headers: { cookie: admin },
+        payload: { name: 'Ann', minutes: 30 },
+      });
       expect(mute.statusCode).toBe(200);
       expect((await signOut(ann.cookie)).statusCode).toBe(204);
 
@@ -181,19 +254,37 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(newcomer.status).toBe(200);
       expect((await postMessage(app, newcomer.cookie, { text: 'hello, I am new' })).statusCode).toBe(201);
       // Muting a name nobody has used is a clear 404.
-      const nobody = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Nobody Here', minutes: 5 } });
+      const nobody = await app.inject({
+        method: 'POST',
+        url: '/api/chat/mutes',
+        headers: { cookie: admin },
+        payload: { name: 'Nobody Here', minutes: 5 },
+      });
       expect(nobody.statusCode).toBe(404);
-      expect(nobody.json()).toEqual({ error: 'Nobody in the chat goes by that name.', code: 'chat_nobody_named' });
+      expect(nobody.json()).toEqual({
+        error: 'Nobody in the chat goes by that name.',
+        code: 'chat_nobody_named',
+      });
     });
 
     it('the chatter cookie is HttpOnly, SameSite=Strict, scoped to /api/chat, and stored only as a hash', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Dara' } });
-      const line = [response.headers['set-cookie'] ?? []].flat().find((value) => value.startsWith('onair_chatter='));
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/chat/session',
+        payload: { name: 'Dara' },
+      });
+      const line = [response.headers['set-cookie'] ?? []]
+        .flat()
+        .find((value) => value.startsWith('onair_chatter='));
       expect(line).toBeDefined();
-      for (const flag of ['HttpOnly', 'SameSite=Strict', 'Path=/api/chat', 'Max-Age=31536000']) expect(line).toContain(flag);
+      for (const flag of ['HttpOnly', 'SameSite=Strict', 'Path=/api/chat', 'Max-Age=31536000'])
+        expect(line).toContain(flag);
       const token = line?.slice('onair_chatter='.length).split(';')[0] ?? '';
       expect(token).toMatch(/^[\w-]{43}$/);
-      const rows = [...(await store.db.selectFrom('session').selectAll().execute()), ...(await store.db.selectFrom('chat_name').selectAll().execute())];
+      const rows = [
+        ...(await store.db.selectFrom('session').selectAll().execute()),
+        ...(await store.db.selectFrom('chat_name').selectAll().execute()),
+      ];
       expect(JSON.stringify(rows)).not.toContain(token);
     });
   });
@@ -205,7 +296,17 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const first = await postMessage(app, cookie, { id, text: ' hello ' });
       expect(first.statusCode).toBe(201);
       const message = sent(first.body);
-      expect(message).toMatchObject({ id, seq: 1, name: 'Ann', text: 'hello', replyTo: null, mentions: [], reactions: [], deleted: false, admin: false });
+      expect(message).toMatchObject({
+        id,
+        seq: 1,
+        name: 'Ann',
+        text: 'hello',
+        replyTo: null,
+        mentions: [],
+        reactions: [],
+        deleted: false,
+        admin: false,
+      });
       const again = await postMessage(app, cookie, { id, text: ' hello ' });
       expect(again.statusCode).toBe(200);
       expect(sent(again.body)).toEqual(message);
@@ -217,15 +318,26 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     it('409 for an id another chatter already used', async () => {
       const id = randomUUID();
       await postMessage(app, await joinChat(app, 'Ann'), { id, text: 'mine' });
-      expect((await postMessage(app, await joinChat(app, 'Bob'), { id, text: 'theirs' })).statusCode).toBe(409);
+      expect((await postMessage(app, await joinChat(app, 'Bob'), { id, text: 'theirs' })).statusCode).toBe(
+        409,
+      );
     });
 
     it('401 without a session, 403 cross-site', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/chat/messages', payload: { id: randomUUID(), text: 'hi' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/chat/messages',
+        payload: { id: randomUUID(), text: 'hi' },
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: expect.any(String), code: 'chat_no_session' });
       const cookie = await joinChat(app, 'Ann');
-      const crossSite = await app.inject({ method: 'POST', url: '/api/chat/messages', headers: { cookie, ...CROSS_SITE }, payload: { id: randomUUID(), text: 'hi' } });
+      const crossSite = await app.inject({
+        method: 'POST',
+        url: '/api/chat/messages',
+        headers: { cookie, ...CROSS_SITE },
+        payload: { id: randomUUID(), text: 'hi' },
+      });
       expect(crossSite.statusCode).toBe(403);
       expect(crossSite.json()).toEqual({ error: expect.any(String), code: 'cross_site' });
     });
@@ -244,27 +356,41 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const cookie = await joinChat(app, 'Ann');
       expect((await postMessage(app, cookie, { text: 'hm', replyTo: randomUUID() })).statusCode).toBe(400);
       const parent = sent((await postMessage(app, cookie, { text: 'parent' })).body);
-      expect(sent((await postMessage(app, cookie, { text: 'child', replyTo: parent.id })).body).replyTo).toBe(parent.id);
+      expect(sent((await postMessage(app, cookie, { text: 'child', replyTo: parent.id })).body).replyTo).toBe(
+        parent.id,
+      );
     });
 
     it('413 for a body over 2 KB', async () => {
-      const response = await postMessage(app, await joinChat(app, 'Ann'), { text: '😀'.repeat(CHAT_MESSAGE_MAX_CHARS) + 'x'.repeat(100) });
+      const response = await postMessage(app, await joinChat(app, 'Ann'), {
+        text: '😀'.repeat(CHAT_MESSAGE_MAX_CHARS) + 'x'.repeat(100),
+      });
       expect(response.statusCode).toBe(413);
     });
 
     it('mentions are parsed server-side from @name of chatters in the room', async () => {
       const ann = await joinChat(app, 'Ann');
       await joinChat(app, 'Seán Óg');
-      const message = sent((await postMessage(app, ann, { text: 'hey @seán óg and @nobody, mail x@Ann.ie' })).body);
+      const message = sent(
+        (await postMessage(app, ann, { text: 'hey @seán óg and @nobody, mail x@Ann.ie' })).body,
+      );
       expect(message.mentions).toEqual(['Seán Óg']);
     });
 
     it(`a message of '@'s mentions nobody, and '@'s after the first ${CHAT_MENTION_SIGNS_MAX} are plain text`, async () => {
       const ann = await joinChat(app, 'Ann');
       await joinChat(app, 'Bob');
-      expect(sent((await postMessage(app, ann, { text: '@'.repeat(CHAT_MESSAGE_MAX_CHARS) })).body).mentions).toEqual([]);
-      expect(sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX - 1)} @Bob` })).body).mentions).toEqual(['Bob']);
-      expect(sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @Bob` })).body).mentions).toEqual([]);
+      expect(
+        sent((await postMessage(app, ann, { text: '@'.repeat(CHAT_MESSAGE_MAX_CHARS) })).body).mentions,
+      ).toEqual([]);
+      expect(
+        sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX - 1)} @Bob` })).body)
+          .mentions,
+      ).toEqual(['Bob']);
+      expect(
+        sent((await postMessage(app, ann, { text: `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @Bob` })).body)
+          .mentions,
+      ).toEqual([]);
     });
 
     it(`429 with Retry-After after ${CHAT_RATE_MAX_MESSAGES} messages in 10 s; a resend is never refused`, async () => {
@@ -302,7 +428,10 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json<{ messages: ChatMessage[] }>().messages.map((m) => m.text)).toEqual(corpus);
       // A name is letters only: markup never becomes one.
-      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: '<b>x</b>' } })).statusCode).toBe(400);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: '<b>x</b>' } }))
+          .statusCode,
+      ).toBe(400);
     });
   });
 
@@ -310,7 +439,8 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     it('pages oldest first with before and limit 1..100; 400 outside', async () => {
       const cookie = await joinChat(app, 'Ann');
       const other = await joinChat(app, 'Bob');
-      for (let index = 0; index < 8; index += 1) await postMessage(app, index % 2 ? other : cookie, { text: `m${index}` });
+      for (let index = 0; index < 8; index += 1)
+        await postMessage(app, index % 2 ? other : cookie, { text: `m${index}` });
       expect((await history('?limit=3')).map((m) => m.text)).toEqual(['m5', 'm6', 'm7']);
       expect((await history('?before=6&limit=3')).map((m) => m.text)).toEqual(['m2', 'm3', 'm4']);
       for (const query of ['?limit=0', '?limit=101', '?before=x', '?before=-1']) {
@@ -325,21 +455,44 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const ann = await joinChat(app, 'Ann');
       const bob = await joinChat(app, 'Bob');
       const message = sent((await postMessage(app, ann, { text: 'tune!' })).body);
-      const url = (emoji: string, id = message.id) => `/api/chat/messages/${id}/reactions/${encodeURIComponent(emoji)}`;
+      const url = (emoji: string, id = message.id) =>
+        `/api/chat/messages/${id}/reactions/${encodeURIComponent(emoji)}`;
       for (const cookie of [ann, bob, bob]) {
-        expect((await app.inject({ method: 'PUT', url: url('🔥'), headers: { cookie } })).statusCode).toBe(200);
+        expect((await app.inject({ method: 'PUT', url: url('🔥'), headers: { cookie } })).statusCode).toBe(
+          200,
+        );
       }
       const put = await app.inject({ method: 'PUT', url: url('👩‍👩‍👧‍👦'), headers: { cookie: bob } });
-      expect(put.json()).toEqual({ messageId: message.id, reactions: [{ emoji: '🔥', names: ['Ann', 'Bob'] }, { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] }] });
-      expect((await app.inject({ method: 'DELETE', url: url('🔥'), headers: { cookie: ann } })).json()).toEqual({
+      expect(put.json()).toEqual({
         messageId: message.id,
-        reactions: [{ emoji: '🔥', names: ['Bob'] }, { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] }],
+        reactions: [
+          { emoji: '🔥', names: ['Ann', 'Bob'] },
+          { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] },
+        ],
       });
-      expect((await history())[0]?.reactions).toEqual([{ emoji: '🔥', names: ['Bob'] }, { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] }]);
+      expect(
+        (await app.inject({ method: 'DELETE', url: url('🔥'), headers: { cookie: ann } })).json(),
+      ).toEqual({
+        messageId: message.id,
+        reactions: [
+          { emoji: '🔥', names: ['Bob'] },
+          { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] },
+        ],
+      });
+      expect((await history())[0]?.reactions).toEqual([
+        { emoji: '🔥', names: ['Bob'] },
+        { emoji: '👩‍👩‍👧‍👦', names: ['Bob'] },
+      ]);
       for (const junk of ['a', '👍👍', '<b>', '%F0']) {
-        expect((await app.inject({ method: 'PUT', url: url(junk), headers: { cookie: ann } })).statusCode, junk).toBe(400);
+        expect(
+          (await app.inject({ method: 'PUT', url: url(junk), headers: { cookie: ann } })).statusCode,
+          junk,
+        ).toBe(400);
       }
-      expect((await app.inject({ method: 'PUT', url: url('🔥', randomUUID()), headers: { cookie: ann } })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'PUT', url: url('🔥', randomUUID()), headers: { cookie: ann } }))
+          .statusCode,
+      ).toBe(404);
       expect((await app.inject({ method: 'PUT', url: url('🔥') })).statusCode).toBe(401);
       // Events: the message, then 4 reaction changes (the repeated PUT was none); the next is seq 6.
       expect(sent((await postMessage(app, ann, { text: 'next' })).body).seq).toBe(6);
@@ -350,13 +503,20 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const bob = await joinChat(app, 'Bob');
       const message = sent((await postMessage(app, ann, { text: 'tune!' })).body);
       const react = (cookie: string, emoji: string, method = 'PUT' as 'PUT' | 'DELETE') =>
-        app.inject({ method, url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
+        app.inject({
+          method,
+          url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`,
+          headers: { cookie },
+        });
       await react(ann, '👍');
       await react(bob, '👍\uFE0F');
       await react(ann, '\u2764');
       expect((await react(bob, '❤️')).json()).toEqual({
         messageId: message.id,
-        reactions: [{ emoji: '👍', names: ['Ann', 'Bob'] }, { emoji: '❤️', names: ['Ann', 'Bob'] }],
+        reactions: [
+          { emoji: '👍', names: ['Ann', 'Bob'] },
+          { emoji: '❤️', names: ['Ann', 'Bob'] },
+        ],
       });
       // Taken back under the other form: the same bucket.
       expect((await react(ann, '👍\uFE0F', 'DELETE')).json<{ reactions: unknown }>().reactions).toEqual([
@@ -377,20 +537,36 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const author = await joinChat(app, 'Author');
       const message = sent((await postMessage(app, author, { text: 'tune!' })).body);
       const react = (cookie: string, emoji: string, method = 'PUT' as 'PUT' | 'DELETE') =>
-        app.inject({ method, url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } });
-      const emoji = Array.from({ length: CHAT_REACTION_KINDS_MAX + 1 }, (_, index) => String.fromCodePoint(0x1f400 + index));
-      const chatters = await Promise.all(Array.from({ length: 7 }, (_, index) => joinChat(app, `Fan ${index}`, `10.4.0.${index}`)));
+        app.inject({
+          method,
+          url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`,
+          headers: { cookie },
+        });
+      const emoji = Array.from({ length: CHAT_REACTION_KINDS_MAX + 1 }, (_, index) =>
+        String.fromCodePoint(0x1f400 + index),
+      );
+      const chatters = await Promise.all(
+        Array.from({ length: 7 }, (_, index) => joinChat(app, `Fan ${index}`, `10.4.0.${index}`)),
+      );
       for (const [index, kind] of emoji.slice(0, CHAT_REACTION_KINDS_MAX).entries()) {
-        expect((await react(chatters[Math.floor(index / CHAT_REACTIONS_PER_CHATTER_MAX)] ?? '', kind)).statusCode).toBe(200);
+        expect(
+          (await react(chatters[Math.floor(index / CHAT_REACTIONS_PER_CHATTER_MAX)] ?? '', kind)).statusCode,
+        ).toBe(200);
       }
       const before = await history();
       const newKind = await react(chatters[6] ?? '', emoji[CHAT_REACTION_KINDS_MAX] ?? '');
       expect(newKind.statusCode).toBe(409);
-      expect(newKind.json()).toEqual({ error: `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.`, code: 'chat_reaction_kinds_full' });
+      expect(newKind.json()).toEqual({
+        error: `This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.`,
+        code: 'chat_reaction_kinds_full',
+      });
       const fan = chatters[0] ?? '';
       const fourth = await react(fan, emoji[5] ?? '');
       expect(fourth.statusCode).toBe(409);
-      expect(fourth.json()).toEqual({ error: `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.`, code: 'chat_reactions_mine_full' });
+      expect(fourth.json()).toEqual({
+        error: `You can give a message at most ${CHAT_REACTIONS_PER_CHATTER_MAX} reactions. Take one back to give another.`,
+        code: 'chat_reactions_mine_full',
+      });
       expect(await history()).toEqual(before);
       // A reaction already there still takes more names.
       expect((await react(chatters[6] ?? '', emoji[0] ?? '')).statusCode).toBe(200);
@@ -405,14 +581,22 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
       const kinds = ['👍', '🔥', '🎉'];
       const taps = chatters.flatMap((cookie) =>
         kinds.flatMap((emoji) =>
-          Array.from({ length: 4 }, () => app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`, headers: { cookie } })),
+          Array.from({ length: 4 }, () =>
+            app.inject({
+              method: 'PUT',
+              url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`,
+              headers: { cookie },
+            }),
+          ),
         ),
       );
       const statuses = (await Promise.all(taps)).map((response) => response.statusCode);
       expect(statuses).toEqual(taps.map(() => 200));
-      expect((await history())[0]?.reactions.map((reaction) => [reaction.emoji, [...reaction.names].sort()]).sort()).toEqual(
-        [...kinds].sort().map((emoji) => [emoji, ['Ann', 'Bob']]),
-      );
+      expect(
+        (await history())[0]?.reactions
+          .map((reaction) => [reaction.emoji, [...reaction.names].sort()])
+          .sort(),
+      ).toEqual([...kinds].sort().map((emoji) => [emoji, ['Ann', 'Bob']]));
       // One event per reaction given: the message, six changes, and the next one is seq 8.
       expect(sent((await postMessage(app, chatters[0] ?? '', { text: 'next' })).body).seq).toBe(8);
     });
@@ -422,36 +606,137 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
     it('the admin removes a message: 204, a tombstone for everyone, its text gone from the store; others 403; unknown 404', async () => {
       const ann = await joinChat(app, 'Ann');
       const message = sent((await postMessage(app, ann, { text: 'something rude' })).body);
-      await app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`, headers: { cookie: ann } });
-      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}`, headers: { cookie: ann } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}` })).statusCode).toBe(403);
+      await app.inject({
+        method: 'PUT',
+        url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`,
+        headers: { cookie: ann },
+      });
+      expect(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: `/api/chat/messages/${message.id}`,
+            headers: { cookie: ann },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}` })).statusCode,
+      ).toBe(403);
       const admin = await loginAsAdmin(app);
-      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}`, headers: { cookie: admin, ...CROSS_SITE } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}`, headers: { cookie: admin } })).statusCode).toBe(204);
-      expect((await app.inject({ method: 'DELETE', url: `/api/chat/messages/${randomUUID()}`, headers: { cookie: admin } })).statusCode).toBe(404);
-      expect((await history())[0]).toMatchObject({ id: message.id, deleted: true, text: CHAT_REMOVED_TEXT, reactions: [], mentions: [] });
+      expect(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: `/api/chat/messages/${message.id}`,
+            headers: { cookie: admin, ...CROSS_SITE },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: `/api/chat/messages/${message.id}`,
+            headers: { cookie: admin },
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: `/api/chat/messages/${randomUUID()}`,
+            headers: { cookie: admin },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await history())[0]).toMatchObject({
+        id: message.id,
+        deleted: true,
+        text: CHAT_REMOVED_TEXT,
+        reactions: [],
+        mentions: [],
+      });
       const rows = await store.db.selectFrom('chat_message').select('text').execute();
       expect(JSON.stringify(rows)).not.toContain('rude');
       // A removed message takes no reactions.
-      expect((await app.inject({ method: 'PUT', url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`, headers: { cookie: ann } })).statusCode).toBe(404);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`,
+            headers: { cookie: ann },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     it('the admin mutes a chatter for N minutes: 403 with mutedUntil for messages, reactions and a new name; 0 lifts it; others 403', async () => {
       const ann = await joinChat(app, 'Ann');
       const target = sent((await postMessage(app, ann, { text: 'hi' })).body);
-      expect((await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: ann }, payload: { name: 'Ann', minutes: 5 } })).statusCode).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/chat/mutes',
+            headers: { cookie: ann },
+            payload: { name: 'Ann', minutes: 5 },
+          })
+        ).statusCode,
+      ).toBe(403);
       const admin = await loginAsAdmin(app);
-      const mute = await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'ann', minutes: 5 } });
+      const mute = await app.inject({
+        method: 'POST',
+        url: '/api/chat/mutes',
+        headers: { cookie: admin },
+        payload: { name: 'ann', minutes: 5 },
+      });
       expect(mute.statusCode).toBe(200);
       const { mutedUntil } = mute.json<{ mutedUntil: number }>();
       expect(mutedUntil).toBeGreaterThan(Date.now());
       const refused = await postMessage(app, ann, { text: 'let me talk' });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ error: expect.stringContaining('muted'), code: 'chat_muted', mutedUntil });
-      expect((await app.inject({ method: 'PUT', url: `/api/chat/messages/${target.id}/reactions/${encodeURIComponent('👍')}`, headers: { cookie: ann } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'POST', url: '/api/chat/session', payload: { name: 'Not Ann' }, headers: { cookie: ann } })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: -1 } })).statusCode).toBe(400);
-      await app.inject({ method: 'POST', url: '/api/chat/mutes', headers: { cookie: admin }, payload: { name: 'Ann', minutes: 0 } });
+      expect(refused.json()).toEqual({
+        error: expect.stringContaining('muted'),
+        code: 'chat_muted',
+        mutedUntil,
+      });
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/chat/messages/${target.id}/reactions/${encodeURIComponent('👍')}`,
+            headers: { cookie: ann },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/chat/session',
+            payload: { name: 'Not Ann' },
+            headers: { cookie: ann },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/chat/mutes',
+            headers: { cookie: admin },
+            payload: { name: 'Ann', minutes: -1 },
+          })
+        ).statusCode,
+      ).toBe(400);
+      await app.inject({
+        method: 'POST',
+        url: '/api/chat/mutes',
+        headers: { cookie: admin },
+        payload: { name: 'Ann', minutes: 0 },
+      });
       expect((await postMessage(app, ann, { text: 'thanks' })).statusCode).toBe(201);
     });
   });

@@ -6,13 +6,21 @@ import { chatFrameSchema, type ChatFrame } from '@onair/core';
 /** The `onair_chat=…` pair from a chat session answer, ready for a Cookie header. */
 export function chatCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
-  const line = (Array.isArray(header) ? header : [header ?? '']).find((value) => value.startsWith('onair_chat='));
-  if (!line) throw new Error(`no chat cookie in ${JSON.stringify(header)} (${response.statusCode} ${response.body})`);
+  const line = (Array.isArray(header) ? header : [header ?? '']).find((value) =>
+    value.startsWith('onair_chat='),
+  );
+  if (!line)
+    throw new Error(`no chat cookie in ${JSON.stringify(header)} (${response.statusCode} ${response.body})`);
   return line.split(';')[0] ?? '';
 }
 
 /** Starts a chat session as `name` from `ip` and returns its cookie. */
-export async function joinChat(app: FastifyInstance, name: string, ip = '10.1.0.1', cookie?: string): Promise<string> {
+export async function joinChat(
+  app: FastifyInstance,
+  name: string,
+  ip = '10.1.0.1',
+  cookie?: string,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/chat/session',
@@ -29,7 +37,12 @@ export function postMessage(
   cookie: string,
   body: { text: string; id?: string; replyTo?: string },
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/chat/messages', headers: { cookie }, payload: { id: randomUUID(), ...body } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/chat/messages',
+    headers: { cookie },
+    payload: { id: randomUUID(), ...body },
+  });
 }
 
 /** A realtime socket that keeps every chat frame it gets; `until` waits for a condition on them. */
@@ -45,7 +58,11 @@ export class ChatListener {
     });
   }
 
-  static async open(url: string, versions?: { chat?: number; schedule?: number }, topics = ['chat']): Promise<ChatListener> {
+  static async open(
+    url: string,
+    versions?: { chat?: number; schedule?: number },
+    topics = ['chat'],
+  ): Promise<ChatListener> {
     const socket = new WebSocket(url);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -60,7 +77,10 @@ export class ChatListener {
   async until(done: (frames: ChatFrame[]) => boolean, timeoutMs = 10_000): Promise<ChatFrame[]> {
     const deadline = Date.now() + timeoutMs;
     while (!done(this.frames)) {
-      if (Date.now() > deadline) throw new Error(`chat frames so far: ${JSON.stringify(this.frames.map((f) => [f.version, f.data.type]))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `chat frames so far: ${JSON.stringify(this.frames.map((f) => [f.version, f.data.type]))}`,
+        );
       await new Promise<void>((resolve) => {
         const wake = () => {
           this.#wakers.delete(wake);

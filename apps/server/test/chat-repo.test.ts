@@ -20,7 +20,16 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
   });
 
   const write = (daysAgo: number) =>
-    repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: `${daysAgo} days ago`, replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() - daysAgo * DAY_MS });
+    repo.insertMessage({
+      id: randomUUID(),
+      chatterKey: 'ann',
+      name: 'Ann',
+      text: `${daysAgo} days ago`,
+      replyTo: null,
+      mentions: [],
+      admin: false,
+      createdAt: NOW.getTime() - daysAgo * DAY_MS,
+    });
 
   it('prunes messages past retention with their reactions and events; newer ones, the head and live names stay', async () => {
     const old = await write(31);
@@ -28,13 +37,25 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     if (!old || !recent) throw new Error('not written');
     await repo.setReaction(old.id, { key: 'bob', name: 'Bob' }, '🔥', true, NOW.getTime());
     await repo.setReaction(recent.id, { key: 'bob', name: 'Bob' }, '🔥', true, NOW.getTime());
-    await repo.claimName('ann', 'Ann', { holder: 'person-ann', previousKey: null, expiresAt: new Date(NOW.getTime() + DAY_MS), now: NOW });
-    await repo.claimName('gone', 'Gone', { holder: 'person-gone', previousKey: null, expiresAt: new Date(NOW.getTime() - 1), now: new Date(NOW.getTime() - DAY_MS) });
+    await repo.claimName('ann', 'Ann', {
+      holder: 'person-ann',
+      previousKey: null,
+      expiresAt: new Date(NOW.getTime() + DAY_MS),
+      now: NOW,
+    });
+    await repo.claimName('gone', 'Gone', {
+      holder: 'person-gone',
+      previousKey: null,
+      expiresAt: new Date(NOW.getTime() - 1),
+      now: new Date(NOW.getTime() - DAY_MS),
+    });
 
     expect(await repo.prune(NOW.getTime() - 30 * DAY_MS, NOW)).toBe(1);
     expect((await repo.page(undefined, 100)).map((message) => message.text)).toEqual(['29 days ago']);
     expect((await repo.eventsAfter(0, 100)).map((logged) => logged.seq)).toEqual([2, 4]);
-    expect(await store.db.selectFrom('chat_reaction').select('message_id').execute()).toEqual([{ message_id: recent.id }]);
+    expect(await store.db.selectFrom('chat_reaction').select('message_id').execute()).toEqual([
+      { message_id: recent.id },
+    ]);
     expect(await repo.head()).toBe(4);
     expect(await repo.liveNamesWithKeys(['ann', 'gone'], NOW)).toEqual(['Ann']);
     expect(await store.db.selectFrom('chat_name').select('name').execute()).toEqual([{ name: 'Ann' }]);
@@ -46,13 +67,18 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     if (!message || !other) throw new Error('not written');
     let seq = 100;
     const give = (messageId: string, chatter: string, emoji: string) =>
-      store.db.insertInto('chat_reaction').values({ message_id: messageId, chatter_key: chatter, name: chatter, emoji, seq: (seq += 1) }).execute();
+      store.db
+        .insertInto('chat_reaction')
+        .values({ message_id: messageId, chatter_key: chatter, name: chatter, emoji, seq: (seq += 1) })
+        .execute();
     await give(message.id, 'ann', '👍\uFE0F');
     await give(message.id, 'ann', '👍');
     await give(message.id, 'ann', Array.from({ length: 8 }, () => '😀').join('\u200D'));
     await give(message.id, 'bob', '\u2764');
-    for (let index = 0; index < 4; index += 1) await give(message.id, 'cian', String.fromCodePoint(0x1f400 + index));
-    for (let index = 0; index < 30; index += 1) await give(message.id, `fan${index}`, String.fromCodePoint(0x1f500 + index));
+    for (let index = 0; index < 4; index += 1)
+      await give(message.id, 'cian', String.fromCodePoint(0x1f400 + index));
+    for (let index = 0; index < 30; index += 1)
+      await give(message.id, `fan${index}`, String.fromCodePoint(0x1f500 + index));
     await give(other.id, 'ann', '🔥');
     const head = await repo.head();
     // A migration sees the store untyped, as the migrator hands it.
@@ -68,7 +94,9 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     ]);
     expect(untouched?.reactions).toEqual([{ emoji: '🔥', names: ['ann'] }]);
     expect(await repo.head()).toBe(head + 1);
-    expect((await repo.eventsAfter(head, 10)).map(({ event }) => event)).toEqual([{ type: 'reactions', messageId: message.id, reactions: tidied?.reactions }]);
+    expect((await repo.eventsAfter(head, 10)).map(({ event }) => event)).toEqual([
+      { type: 'reactions', messageId: message.id, reactions: tidied?.reactions },
+    ]);
     // Run again on tidy reactions: nothing changes, no event.
     await migrate();
     expect(await repo.head()).toBe(head + 1);
@@ -78,8 +106,16 @@ describe.each(STORE_KINDS)('ChatRepo on $kind', ({ open }) => {
     const day = new Date(NOW.getTime() + DAY_MS);
     await repo.claimName('ann', 'Ann', { holder: 'someone', previousKey: null, expiresAt: day, now: NOW });
     await repo.claimName('bob', 'Bob', { holder: 'someone', previousKey: null, expiresAt: day, now: NOW });
-    await repo.claimName('gone', 'Gone', { holder: 'someone', previousKey: null, expiresAt: new Date(NOW.getTime() - 1), now: new Date(NOW.getTime() - DAY_MS) });
-    expect((await repo.liveNamesWithKeys(['ann', 'bob', 'gone', 'nobody'], NOW)).sort()).toEqual(['Ann', 'Bob']);
+    await repo.claimName('gone', 'Gone', {
+      holder: 'someone',
+      previousKey: null,
+      expiresAt: new Date(NOW.getTime() - 1),
+      now: new Date(NOW.getTime() - DAY_MS),
+    });
+    expect((await repo.liveNamesWithKeys(['ann', 'bob', 'gone', 'nobody'], NOW)).sort()).toEqual([
+      'Ann',
+      'Bob',
+    ]);
     expect(await repo.liveNamesWithKeys(['bob'], NOW)).toEqual(['Bob']);
     expect(await repo.liveNamesWithKeys([], NOW)).toEqual([]);
   });
@@ -110,7 +146,9 @@ describe('ChatRepo on postgres, writers racing', () => {
     const { rows } = await sql<{ waiting: number }>`
       with blocked as (select pid, pg_blocking_pids(pid) as by from pg_stat_activity)
       select count(*)::int as waiting from blocked
-      where ${holder} = any(by) or exists (select 1 from blocked ahead where ahead.pid = any(blocked.by) and ${holder} = any(ahead.by))`.execute(store.db);
+      where ${holder} = any(by) or exists (select 1 from blocked ahead where ahead.pid = any(blocked.by) and ${holder} = any(ahead.by))`.execute(
+      store.db,
+    );
     return rows[0]?.waiting ?? 0;
   };
   const until = async (what: string, condition: () => Promise<boolean>) => {
@@ -121,7 +159,16 @@ describe('ChatRepo on postgres, writers racing', () => {
   };
 
   it("a reaction queued behind the admin's removal of its message finds it removed: no reaction on a tombstone, no event after it", async () => {
-    const message = await repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: 'going', replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() });
+    const message = await repo.insertMessage({
+      id: randomUUID(),
+      chatterKey: 'ann',
+      name: 'Ann',
+      text: 'going',
+      replyTo: null,
+      mentions: [],
+      admin: false,
+      createdAt: NOW.getTime(),
+    });
     if (!message) throw new Error('not written');
     // Another writer holds the log: the removal queues first, then the reaction. It locks the row
     // without updating it, so the queue stays in order (waiters on a row that was updated meanwhile
@@ -147,13 +194,28 @@ describe('ChatRepo on postgres, writers racing', () => {
   });
 
   it('four identical reactions at once store one and log one event, without an error', async () => {
-    const message = await repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: 'tune', replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() });
+    const message = await repo.insertMessage({
+      id: randomUUID(),
+      chatterKey: 'ann',
+      name: 'Ann',
+      text: 'tune',
+      replyTo: null,
+      mentions: [],
+      admin: false,
+      createdAt: NOW.getTime(),
+    });
     if (!message) throw new Error('not written');
     const taps = await Promise.all(
-      ['👍', '🔥', '🎉'].flatMap((emoji) => Array.from({ length: 4 }, () => repo.setReaction(message.id, { key: 'bob', name: 'Bob' }, emoji, true, NOW.getTime()))),
+      ['👍', '🔥', '🎉'].flatMap((emoji) =>
+        Array.from({ length: 4 }, () =>
+          repo.setReaction(message.id, { key: 'bob', name: 'Bob' }, emoji, true, NOW.getTime()),
+        ),
+      ),
     );
     expect(taps.filter((tap) => tap === 'unchanged')).toHaveLength(9);
     expect(await repo.head()).toBe(4);
-    expect(await store.db.selectFrom('chat_reaction').select('emoji').orderBy('seq').execute()).toHaveLength(3);
+    expect(await store.db.selectFrom('chat_reaction').select('emoji').orderBy('seq').execute()).toHaveLength(
+      3,
+    );
   });
 });

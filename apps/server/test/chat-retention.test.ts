@@ -28,18 +28,34 @@ describe.each(STORE_KINDS)('chat retention on $kind', ({ open }) => {
   it('prunes in the background what is older than the retention', async () => {
     const repo = new ChatRepo(store.db);
     for (const daysAgo of [8, 6]) {
-      await repo.insertMessage({ id: randomUUID(), chatterKey: 'ann', name: 'Ann', text: `${daysAgo}d`, replyTo: null, mentions: [], admin: false, createdAt: NOW.getTime() - daysAgo * DAY_MS });
+      await repo.insertMessage({
+        id: randomUUID(),
+        chatterKey: 'ann',
+        name: 'Ann',
+        text: `${daysAgo}d`,
+        replyTo: null,
+        mentions: [],
+        admin: false,
+        createdAt: NOW.getTime() - daysAgo * DAY_MS,
+      });
     }
     chat = await ChatService.open(repo, hub, silent);
     chat.startRetention(7, () => NOW, 0);
-    await expect.poll(async () => (await repo.page(undefined, 10)).map((message) => message.text)).toEqual(['6d']);
+    await expect
+      .poll(async () => (await repo.page(undefined, 10)).map((message) => message.text))
+      .toEqual(['6d']);
   });
 
   it('forgets in memory what it pruned: a resume no longer sends an old message, and one from before it resyncs', async () => {
     const repo = new ChatRepo(store.db);
     chat = await ChatService.open(repo, hub, silent);
     const ann = { key: 'ann', name: 'Ann', admin: false };
-    for (const daysAgo of [8, 6]) await chat.post(ann, { id: randomUUID(), text: `${daysAgo}d` }, new Date(NOW.getTime() - daysAgo * DAY_MS));
+    for (const daysAgo of [8, 6])
+      await chat.post(
+        ann,
+        { id: randomUUID(), text: `${daysAgo}d` },
+        new Date(NOW.getTime() - daysAgo * DAY_MS),
+      );
     const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     server.on('connection', (socket) => hub.attach(socket));
     await new Promise((resolve) => server.once('listening', resolve));

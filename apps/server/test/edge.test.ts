@@ -28,7 +28,11 @@ function webBuildWithDotfiles(): string {
 }
 
 /** One request over a real socket; resolves with the response once its body has ended. */
-function fetchRaw(port: number, method: string, path: string): Promise<{ response: IncomingMessage; body: Buffer }> {
+function fetchRaw(
+  port: number,
+  method: string,
+  path: string,
+): Promise<{ response: IncomingMessage; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: '127.0.0.1', port, method, path }, (response) => {
       const chunks: Buffer[] = [];
@@ -41,7 +45,9 @@ function fetchRaw(port: number, method: string, path: string): Promise<{ respons
 }
 
 async function listenersOn(app: FastifyInstance): Promise<number> {
-  const status = (await app.inject('/demo/status-json.xsl')).json() as { icestats: { source: { listeners: number } } };
+  const status = (await app.inject('/demo/status-json.xsl')).json() as {
+    icestats: { source: { listeners: number } };
+  };
   return status.icestats.source.listeners;
 }
 
@@ -77,7 +83,9 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
 
     const subdomains = await start({ TRUST_PROXY: 'loopback', HSTS_INCLUDE_SUBDOMAINS: 'true' });
     const response = await subdomains.inject({ url: '/api/health', headers: https });
-    expect(response.headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_S}; includeSubDomains`);
+    expect(response.headers['strict-transport-security']).toBe(
+      `max-age=${HSTS_MAX_AGE_S}; includeSubDomains`,
+    );
   });
 
   it('takes the client address from X-Forwarded-For by hop count, and logs it', async () => {
@@ -85,8 +93,11 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
     const app = await start({ TRUST_PROXY: '2', LOG_LEVEL: 'info' }, stream);
     // Two proxies: the outer one appended the client (203.0.113.9), the inner one the outer proxy.
     await app.inject({
-      method: 'POST', url: '/api/auth/login', payload: { ...ADMIN, password: 'wrong' },
-      remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '198.18.0.1, 203.0.113.9, 10.0.0.1' },
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { ...ADMIN, password: 'wrong' },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '198.18.0.1, 203.0.113.9, 10.0.0.1' },
     });
     expect(lines.find((line) => line.msg === 'admin sign-in failed')?.ip).toBe('203.0.113.9');
     expect(lines.find((line) => line.msg === 'incoming request')?.req?.remoteAddress).toBe('203.0.113.9');
@@ -100,7 +111,12 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
     const direct = await start({ REALTIME_ALLOWED_ORIGINS: 'https://app.example' });
     const host = { host: 'radio.example' };
     expect((await login(direct, { ...host, origin: 'http://radio.example' })).statusCode).toBe(200);
-    for (const origin of ['https://radio.example', 'http://radio.example:8080', 'http://evil.example', 'null']) {
+    for (const origin of [
+      'https://radio.example',
+      'http://radio.example:8080',
+      'http://evil.example',
+      'null',
+    ]) {
       expect((await login(direct, { ...host, origin })).json(), origin).toEqual(refused);
     }
     expect((await login(direct, { ...host, origin: 'https://app.example' })).statusCode).toBe(200);
@@ -109,11 +125,17 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
     expect((await login(direct, forged)).json()).toEqual(refused);
 
     const proxied = await start({ TRUST_PROXY: '127.0.0.1' });
-    const viaTls = { host: '127.0.0.1:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'radio.example' };
+    const viaTls = {
+      host: '127.0.0.1:8080',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'radio.example',
+    };
     expect((await login(proxied, { ...viaTls, origin: 'https://radio.example' })).statusCode).toBe(200);
     expect((await login(proxied, { ...viaTls, origin: 'https://RADIO.example:443' })).statusCode).toBe(200);
     expect((await login(proxied, { ...viaTls, origin: 'http://radio.example' })).json()).toEqual(refused);
-    expect((await login(proxied, { ...viaTls, origin: 'https://radio.example' }, '198.51.100.7')).json()).toEqual(refused);
+    expect(
+      (await login(proxied, { ...viaTls, origin: 'https://radio.example' }, '198.51.100.7')).json(),
+    ).toEqual(refused);
   });
 
   it('refuses a realtime socket from an http:// page of an https:// site', async () => {
@@ -138,8 +160,16 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
   it('never serves a dot path: build internals, .env, .git, any segment starting with a dot', async () => {
     const app = await start();
     const paths = [
-      '/.vite/manifest.json', '/.env', '/.git/config', '/.git/', '/assets/.hidden', '/.anything',
-      '/%2Evite/manifest.json', '/assets/%2ehidden', '/.vite/../.env', '/assets/..%2F.env',
+      '/.vite/manifest.json',
+      '/.env',
+      '/.git/config',
+      '/.git/',
+      '/assets/.hidden',
+      '/.anything',
+      '/%2Evite/manifest.json',
+      '/assets/%2ehidden',
+      '/.vite/../.env',
+      '/assets/..%2F.env',
     ];
     for (const url of paths) {
       for (const accept of ['text/html', 'application/json', '*/*']) {
@@ -180,7 +210,8 @@ describe.each(STORE_KINDS)('the edge on $kind', ({ open }) => {
     firstChunk.destroy();
     await closed;
     // The server sees the close one event-loop turn or so later.
-    for (let tries = 0; tries < 50 && (await listenersOn(app)) > 0; tries += 1) await new Promise((r) => setTimeout(r, 20));
+    for (let tries = 0; tries < 50 && (await listenersOn(app)) > 0; tries += 1)
+      await new Promise((r) => setTimeout(r, 20));
     expect(await listenersOn(app)).toBe(0);
   });
 });

@@ -39,7 +39,9 @@ describe('framing and the now-playing topic', () => {
     const embed = await server.inject({ url: '/embed', headers: { accept: 'text/html' } });
     expect(embed.statusCode).toBe(200);
     expect(embed.body).toContain('<div id="embed">');
-    expect(embed.headers['content-security-policy']).toMatch(/frame-ancestors https:\/\/radio\.example http:\/\/127\.0\.0\.1:9999$/);
+    expect(embed.headers['content-security-policy']).toMatch(
+      /frame-ancestors https:\/\/radio\.example http:\/\/127\.0\.0\.1:9999$/,
+    );
     expect(embed.headers['x-frame-options']).toBeUndefined();
     for (const url of ['/', '/schedule', '/embed.html', '/api/now-playing', '/embedded']) {
       const other = await server.inject({ url, headers: { accept: 'text/html' } });
@@ -69,10 +71,16 @@ describe('framing and the now-playing topic', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     // The demo station's first read is a change: it is published as soon as the poller has read.
     await new Promise<void>((resolve) => {
-      const wait = () => (server.inject('/api/now-playing/history').then((r) => r.json().tracks.length > 0 ? resolve() : setTimeout(wait, 50)));
-      void wait();
+      const wait = (): void => {
+        void server
+          .inject('/api/now-playing/history')
+          .then((r) => (r.json().tracks.length > 0 ? resolve() : setTimeout(wait, 50)));
+      };
+      wait();
     });
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { origin: `http://127.0.0.1:${port}` });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, {
+      origin: `http://127.0.0.1:${port}`,
+    });
     const frame = await new Promise<unknown>((resolve, reject) => {
       socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', topics: ['now-playing'] })));
       socket.on('message', (raw) => {

@@ -12,7 +12,8 @@ export function logSink(): { stream: Writable; lines: LogLine[] } {
   const lines: LogLine[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') lines.push(JSON.parse(line) as LogLine);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line !== '') lines.push(JSON.parse(line) as LogLine);
       done();
     },
   });

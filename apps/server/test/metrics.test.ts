@@ -4,7 +4,8 @@ import { joinChat, postMessage } from './chat-helpers.ts';
 import { STORE_KINDS } from './stores.ts';
 import { appsOnFreshStore } from './test-apps.ts';
 
-const scrape = (app: FastifyInstance, remoteAddress: string) => app.inject({ method: 'GET', url: '/metrics', remoteAddress });
+const scrape = (app: FastifyInstance, remoteAddress: string) =>
+  app.inject({ method: 'GET', url: '/metrics', remoteAddress });
 
 describe.each(STORE_KINDS)('/metrics on $kind', ({ open }) => {
   const startApp = appsOnFreshStore(open);
@@ -29,7 +30,10 @@ describe.each(STORE_KINDS)('/metrics on $kind', ({ open }) => {
     const app = await start();
     const refused = await scrape(app, '203.0.113.9');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'Metrics are not served to this address.', code: 'metrics_forbidden' });
+    expect(refused.json()).toEqual({
+      error: 'Metrics are not served to this address.',
+      code: 'metrics_forbidden',
+    });
     const listed = await start({ METRICS_ALLOWED_FROM: '10.0.0.0/8, 192.0.2.7' });
     expect((await scrape(listed, '10.20.30.40')).statusCode).toBe(200);
     expect((await scrape(listed, '192.0.2.7')).statusCode).toBe(200);
@@ -38,9 +42,19 @@ describe.each(STORE_KINDS)('/metrics on $kind', ({ open }) => {
 
   it('believes X-Forwarded-For only from a TRUST_PROXY peer: a public client through the proxy is refused', async () => {
     const app = await start({ TRUST_PROXY: 'loopback' });
-    const viaProxy = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const viaProxy = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(viaProxy.statusCode).toBe(403);
-    const forged = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(forged.statusCode).toBe(403);
   });
 });

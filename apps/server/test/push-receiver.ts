@@ -1,5 +1,12 @@
 import { createECDH, createHmac, createDecipheriv, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { WebPushSubscription } from '@onair/core';
@@ -19,7 +26,10 @@ export class TestBrowser {
     this.subscription = {
       endpoint,
       expirationTime: null,
-      keys: { p256dh: this.#ecdh.getPublicKey().toString('base64url'), auth: this.#auth.toString('base64url') },
+      keys: {
+        p256dh: this.#ecdh.getPublicKey().toString('base64url'),
+        auth: this.#auth.toString('base64url'),
+      },
     };
   }
 
@@ -30,17 +40,26 @@ export class TestBrowser {
     const keyIdLength = body.readUInt8(20);
     const senderPublic = body.subarray(21, 21 + keyIdLength);
     const ciphertext = body.subarray(21 + keyIdLength);
-    if (keyIdLength !== 65 || ciphertext.length > recordSize) throw new Error('not a single aes128gcm record');
+    if (keyIdLength !== 65 || ciphertext.length > recordSize)
+      throw new Error('not a single aes128gcm record');
     const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
     const ecdhSecret = this.#ecdh.computeSecret(senderPublic);
-    const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), this.#ecdh.getPublicKey(), senderPublic, Buffer.of(1)]);
+    const keyInfo = Buffer.concat([
+      Buffer.from('WebPush: info\0'),
+      this.#ecdh.getPublicKey(),
+      senderPublic,
+      Buffer.of(1),
+    ]);
     const ikm = hmac(hmac(this.#auth, ecdhSecret), keyInfo);
     const prk = hmac(salt, ikm);
     const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
     const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
     const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
     decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-    const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+    const padded = Buffer.concat([
+      decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+      decipher.final(),
+    ]);
     // The last record ends with the delimiter 0x02, then zero padding.
     let end = padded.length - 1;
     while (end >= 0 && padded[end] === 0) end -= 1;
@@ -67,7 +86,12 @@ export function verifyVapid(authorization: string | undefined, expectedKey: stri
   expectJson(header, { typ: 'JWT', alg: 'ES256' });
   const point = Buffer.from(match[2], 'base64url');
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
   const signed = Buffer.from(`${header}.${claims}`);
@@ -80,7 +104,8 @@ export function verifyVapid(authorization: string | undefined, expectedKey: stri
 function expectJson(part: string, expected: Record<string, string>): void {
   const decoded = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
   for (const [name, value] of Object.entries(expected)) {
-    if (decoded[name] !== value) throw new Error(`JWT header ${name} is ${String(decoded[name])}, not ${value}`);
+    if (decoded[name] !== value)
+      throw new Error(`JWT header ${name} is ${String(decoded[name])}, not ${value}`);
   }
 }
 
@@ -107,7 +132,9 @@ export interface PushReceiverOptions {
  */
 export class PushReceiver {
   readonly received: ReceivedPush[] = [];
-  answer: (push: ReceivedPush) => { status: number; headers?: Record<string, string> } = () => ({ status: 201 });
+  answer: (push: ReceivedPush) => { status: number; headers?: Record<string, string> } = () => ({
+    status: 201,
+  });
   readonly #server: Server;
 
   private constructor(server: Server) {
@@ -121,14 +148,17 @@ export class PushReceiver {
       req.on('end', () => {
         // Through `transport` a header names the endpoint; a real sender addresses the endpoint itself.
         const named = req.headers['x-test-endpoint'];
-        const endpoint = typeof named === 'string' ? named : `https://${req.headers.host ?? ''}${req.url ?? ''}`;
+        const endpoint =
+          typeof named === 'string' ? named : `https://${req.headers.host ?? ''}${req.url ?? ''}`;
         const push = { endpoint, headers: req.headers, body: Buffer.concat(chunks) };
         receiver.received.push(push);
         const { status, headers = {} } = receiver.answer(push);
         res.writeHead(status, headers).end();
       });
     };
-    const receiver: PushReceiver = new PushReceiver(options.tls ? createHttpsServer(options.tls, receive) : createServer(receive));
+    const receiver: PushReceiver = new PushReceiver(
+      options.tls ? createHttpsServer(options.tls, receive) : createServer(receive),
+    );
     await new Promise<void>((resolve, reject) => {
       receiver.#server.once('error', reject);
       receiver.#server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);

@@ -1,6 +1,13 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REMINDER_OPTIONS_MINUTES, WEEKDAYS, pushMessageSchema, type Schedule, type ShowSlot, type Weekday } from '@onair/core';
+import {
+  REMINDER_OPTIONS_MINUTES,
+  WEEKDAYS,
+  pushMessageSchema,
+  type Schedule,
+  type ShowSlot,
+  type Weekday,
+} from '@onair/core';
 import { loadConfig } from '../src/config.ts';
 import { PUSH_MAX_ATTEMPTS } from '../src/push/push-scheduler.ts';
 import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
@@ -10,7 +17,13 @@ import { PushReceiver, TestBrowser } from './push-receiver.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
 const logger = Fastify({ logger: { level: 'silent' } }).log;
-const slot = (time: string, show: string): ShowSlot => ({ time, artist: 'Seán', show, genre: 'House', image: '' });
+const slot = (time: string, show: string): ShowSlot => ({
+  time,
+  artist: 'Seán',
+  show,
+  genre: 'House',
+  image: '',
+});
 const weekWith = (shows: Partial<Record<Weekday, ShowSlot[]>>): Schedule =>
   WEEKDAYS.map((day) => ({ day, shows: shows[day] ?? [] }));
 const MINUTE_MS = 60_000;
@@ -38,6 +51,7 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
       db: store.db,
       schedules: new ScheduleRepo(store.db),
       timeZone: 'Europe/Dublin',
+      stationLocale: 'en',
       now: () => clock,
       logger,
       transport,
@@ -49,7 +63,15 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
     const browser = new TestBrowser(`https://fcm.googleapis.com/fcm/send/${name}`);
     await instance.pushes.saveSubscription(
       browser.subscription,
-      { enabled: true, showScheduleReminders: true, showNewShowAlerts: true, favoriteShows, reminderTime },
+      {
+        enabled: true,
+        showScheduleReminders: true,
+        showNewShowAlerts: true,
+        showNewEpisodeAlerts: false,
+        favoriteShows,
+        reminderTime,
+      },
+      undefined,
       clock,
     );
     return browser;
@@ -68,7 +90,10 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   it('reminds at the station wall-clock time on both sides of the spring change', async () => {
     clock = new Date('2026-03-23T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }), clock);
+    await new ScheduleRepo(store.db).seedIfEmpty(
+      weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }),
+      clock,
+    );
     const instance = await startInstance();
     const browser = await subscribe(instance, 'spring', ['Seán-Deep Dublin']);
     // Monday 23 March is GMT: 18:00 local = 18:00Z, reminder 17:45Z.
@@ -83,7 +108,10 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   it("reminds a Sunday '11pm - 2am' show on the autumn change day at 23:00 local, once", async () => {
     clock = new Date('2026-10-24T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Sunday: [slot('11pm - 2am', 'Late Night')] }), clock);
+    await new ScheduleRepo(store.db).seedIfEmpty(
+      weekWith({ Sunday: [slot('11pm - 2am', 'Late Night')] }),
+      clock,
+    );
     const instance = await startInstance();
     const browser = await subscribe(instance, 'autumn', ['Seán-Late Night'], 60);
     // 25 October: IST ends at 02:00 local, so 23:00 local is 23:00Z and the reminder is due at 22:00Z.
@@ -93,22 +121,28 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
     expect(titles(browser)).toEqual(['Late Night starts in 60 minutes']);
   });
 
-  it.each(REMINDER_OPTIONS_MINUTES)('with a %i-minute reminder, sends it at that many minutes before the start, not earlier', async (minutes) => {
-    clock = new Date('2026-06-01T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Wednesday: [slot('9:30am - 11am', 'Brunch')] }), clock);
-    const instance = await startInstance();
-    const browser = await subscribe(instance, `option-${minutes}`, ['Seán-Brunch'], minutes);
-    // Wednesday 3 June, 09:30 IST = 08:30Z.
-    const due = Date.parse('2026-06-03T08:30:00Z') - minutes * MINUTE_MS;
-    clock = new Date(due - 1);
-    await instance.scheduler.tick();
-    expect(receiver.received).toHaveLength(0);
-    clock = new Date(due);
-    await instance.scheduler.tick();
-    clock = new Date(due + MINUTE_MS);
-    await instance.scheduler.tick();
-    expect(titles(browser)).toEqual([`Brunch starts in ${minutes} minutes`]);
-  });
+  it.each(REMINDER_OPTIONS_MINUTES)(
+    'with a %i-minute reminder, sends it at that many minutes before the start, not earlier',
+    async (minutes) => {
+      clock = new Date('2026-06-01T00:00:00Z');
+      await new ScheduleRepo(store.db).seedIfEmpty(
+        weekWith({ Wednesday: [slot('9:30am - 11am', 'Brunch')] }),
+        clock,
+      );
+      const instance = await startInstance();
+      const browser = await subscribe(instance, `option-${minutes}`, ['Seán-Brunch'], minutes);
+      // Wednesday 3 June, 09:30 IST = 08:30Z.
+      const due = Date.parse('2026-06-03T08:30:00Z') - minutes * MINUTE_MS;
+      clock = new Date(due - 1);
+      await instance.scheduler.tick();
+      expect(receiver.received).toHaveLength(0);
+      clock = new Date(due);
+      await instance.scheduler.tick();
+      clock = new Date(due + MINUTE_MS);
+      await instance.scheduler.tick();
+      expect(titles(browser)).toEqual([`Brunch starts in ${minutes} minutes`]);
+    },
+  );
 
   it('catches up after downtime with the minutes actually left, and never after the show started', async () => {
     clock = new Date('2026-06-01T00:00:00Z');
@@ -126,7 +160,10 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   it('sends exactly once when an instance dies in the middle of a send and another starts', async () => {
     clock = new Date('2026-01-05T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }), clock);
+    await new ScheduleRepo(store.db).seedIfEmpty(
+      weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }),
+      clock,
+    );
     let releaseDead: () => void = () => undefined;
     // The first instance's push reaches the receiver, then its process "dies" before hearing back.
     const dying = await startInstance(async (push) => {
@@ -148,14 +185,25 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   it('does not send a queued retry after the listener turned reminders off', async () => {
     clock = new Date('2026-01-05T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }), clock);
+    await new ScheduleRepo(store.db).seedIfEmpty(
+      weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }),
+      clock,
+    );
     const instance = await startInstance();
     const browser = await subscribe(instance, 'changed-mind', ['Seán-Deep Dublin']);
     receiver.answer = () => ({ status: 503 });
     await tickEveryMinute(instance, '2026-01-05T17:45:00Z', '2026-01-05T17:45:00Z');
     await instance.pushes.saveSubscription(
       browser.subscription,
-      { enabled: true, showScheduleReminders: false, showNewShowAlerts: true, favoriteShows: ['Seán-Deep Dublin'], reminderTime: 15 },
+      {
+        enabled: true,
+        showScheduleReminders: false,
+        showNewShowAlerts: true,
+        showNewEpisodeAlerts: false,
+        favoriteShows: ['Seán-Deep Dublin'],
+        reminderTime: 15,
+      },
+      undefined,
       clock,
     );
     receiver.answer = () => ({ status: 201 });
@@ -165,10 +213,15 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   it('lets only one of several instances ticking together send each push', async () => {
     clock = new Date('2026-01-05T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }), clock);
+    await new ScheduleRepo(store.db).seedIfEmpty(
+      weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }),
+      clock,
+    );
     const all = await Promise.all([startInstance(), startInstance(), startInstance()]);
     const browsers = await Promise.all(
-      ['a', 'b', 'c', 'd', 'e'].map((name) => subscribe(all[0] as PushSetup, `many-${name}`, ['Seán-Deep Dublin'])),
+      ['a', 'b', 'c', 'd', 'e'].map((name) =>
+        subscribe(all[0] as PushSetup, `many-${name}`, ['Seán-Deep Dublin']),
+      ),
     );
     clock = new Date('2026-01-05T17:45:00Z');
     await Promise.all(all.map((instance) => instance.scheduler.tick()));
@@ -178,7 +231,10 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   it('retries a failed push with growing gaps, then gives up', async () => {
     clock = new Date('2026-01-05T00:00:00Z');
-    await new ScheduleRepo(store.db).seedIfEmpty(weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }), clock);
+    await new ScheduleRepo(store.db).seedIfEmpty(
+      weekWith({ Monday: [slot('6pm - 8pm', 'Deep Dublin')] }),
+      clock,
+    );
     const instance = await startInstance();
     const browser = await subscribe(instance, 'flaky', ['Seán-Deep Dublin'], 60);
     const attemptsAt: string[] = [];

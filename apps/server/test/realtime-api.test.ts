@@ -283,7 +283,8 @@ describe.each(STORE_KINDS)('the realtime hub on $kind', ({ open }) => {
     const client = await TestClient.open(url());
     // Nothing subscribed: the heartbeats are all it hears (the beat here is 200 ms).
     const deadline = Date.now() + 5_000;
-    while (client.heartbeats < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (client.heartbeats < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(client.heartbeats).toBeGreaterThanOrEqual(3);
     expect(client.frames).toEqual([]);
     client.socket.close();

@@ -58,6 +58,33 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
     expect((await app.inject('/api/schedule')).json()).toEqual(body);
   });
 
+  it('takes 24-hour slot times as typed and sorts them with the 12-hour ones by the minutes they say', async () => {
+    const slot = (time: string, artist: string) => ({ time, artist, show: '', genre: '', image: '' });
+    const week = WEEKDAYS.map((day) => ({
+      day,
+      shows:
+        day === 'Tuesday'
+          ? [
+              slot('21h - 23h (Zweiwöchentlich)', 'D'),
+              slot('sometime soon', 'E'),
+              slot('18.00–19.30', 'B'),
+              slot('5:30pm - 6pm', 'A'),
+              slot('20:00 - 21:00', 'C'),
+            ]
+          : [],
+    }));
+    const response = await put({ data: week, version: 1 });
+    expect(response.statusCode).toBe(200);
+    const tuesday = (response.json() as { data: Schedule }).data[1]?.shows ?? [];
+    expect(tuesday.map((entry) => [entry.artist, entry.time])).toEqual([
+      ['A', '5:30pm - 6pm'],
+      ['B', '18.00–19.30'],
+      ['C', '20:00 - 21:00'],
+      ['D', '21h - 23h (Zweiwöchentlich)'],
+      ['E', 'sometime soon'],
+    ]);
+  });
+
   it('keeps a slot whose time does not parse, after the timed ones (it is ignored for on-air)', async () => {
     const odd = { time: 'sometime soon', artist: 'Mystery Guest', show: '', genre: '', image: '' };
     const response = await put({ data: withShow(bundled, odd, 2), version: 1 });
@@ -169,7 +196,10 @@ describe.each(STORE_KINDS)('PUT /api/schedule on $kind', ({ open }) => {
       const response = await put(junk.payload, admin, junk.headers ?? {});
       expect(response.statusCode, junk.name).toBe(junk.status);
       if (junk.status === 400)
-        expect(response.json(), junk.name).toEqual({ error: 'Invalid schedule data format', code: 'schedule_invalid' });
+        expect(response.json(), junk.name).toEqual({
+          error: 'Invalid schedule data format',
+          code: 'schedule_invalid',
+        });
       expect(await rawRow(), junk.name).toEqual(before);
     }
   });

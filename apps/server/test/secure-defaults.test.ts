@@ -38,29 +38,58 @@ describe('secure by default', () => {
 
   it('refuses every cross-site write to a new route before it runs, and lets same-site ones through', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const refused = await app.inject({ method, url: '/api/new-route', headers: { origin: 'https://evil.example' }, payload: {} });
+      const refused = await app.inject({
+        method,
+        url: '/api/new-route',
+        headers: { origin: 'https://evil.example' },
+        payload: {},
+      });
       expect(refused.statusCode, method).toBe(403);
-      expect(refused.json()).toEqual({ error: 'Requests from another site are refused.', code: 'cross_site' });
-      const sameSite = await app.inject({ method, url: '/api/new-route', headers: { origin: 'http://localhost:80' }, payload: {} });
+      expect(refused.json()).toEqual({
+        error: 'Requests from another site are refused.',
+        code: 'cross_site',
+      });
+      const sameSite = await app.inject({
+        method,
+        url: '/api/new-route',
+        headers: { origin: 'http://localhost:80' },
+        payload: {},
+      });
       expect(sameSite.statusCode, method).toBe(200);
     }
     expect(calls).toBe(4);
     // 'null' (a sandboxed frame, a file:// page) is no origin of ours either.
-    expect((await app.inject({ method: 'POST', url: '/api/new-route', headers: { origin: 'null' }, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/new-route', headers: { origin: 'null' }, payload: {} }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lets a route opt out only by name', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/open-to-other-sites', headers: { origin: 'https://evil.example' }, payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/open-to-other-sites',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('answers a body that is not JSON, and a fault, in the app’s shape, never with the fault’s text', async () => {
-    const junk = await app.inject({ method: 'POST', url: '/api/new-route', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const junk = await app.inject({
+      method: 'POST',
+      url: '/api/new-route',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(junk.statusCode).toBe(400);
     expect(junk.json()).toEqual({ error: expect.any(String), code: 'invalid_request' });
     const fault = await app.inject({ method: 'GET', url: '/api/fails' });
     expect(fault.statusCode).toBe(500);
-    expect(fault.json()).toEqual({ error: 'Something went wrong on the server. Nothing was changed; try again.', code: 'server_error' });
+    expect(fault.json()).toEqual({
+      error: 'Something went wrong on the server. Nothing was changed; try again.',
+      code: 'server_error',
+    });
     expect(fault.body).not.toContain('/srv/onair');
   });
 });

@@ -4,7 +4,10 @@ import type { AppDeps } from '../src/app.ts';
 import { buildTestApp } from './auth-helpers.ts';
 import type { TestStore } from './stores.ts';
 
-export type StartTestApp = (env: Record<string, string>, deps?: Omit<AppDeps, 'db'>) => Promise<FastifyInstance>;
+export type StartTestApp = (
+  env: Record<string, string>,
+  deps?: Omit<AppDeps, 'db'>,
+) => Promise<FastifyInstance>;
 
 /**
  * For one describe block: a fresh store of `open` before each test, and the returned start()

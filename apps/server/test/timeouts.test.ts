@@ -9,7 +9,10 @@ import { loadConfig } from '../src/config.ts';
 import { openDb } from '../src/store/db.ts';
 
 /** A raw client: what it has received, and a promise for when the server closed the connection. */
-function rawClient(port: number, firstBytes: string): { socket: Socket; received: () => string; bytes: () => number; closed: Promise<number> } {
+function rawClient(
+  port: number,
+  firstBytes: string,
+): { socket: Socket; received: () => string; bytes: () => number; closed: Promise<number> } {
   const socket = connect(port, '127.0.0.1');
   const chunks: Buffer[] = [];
   let total = 0;
@@ -31,7 +34,11 @@ describe('request timeouts on a real socket', () => {
 
   it('cuts headers after 10 s and a body after 15 s, while a live stream keeps playing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'onair-timeouts-'));
-    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-build'), LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-build'),
+      LOG_LEVEL: 'silent',
+    });
     const db = await openDb({ dataDir });
     const app = await buildApp(config, { db });
     try {

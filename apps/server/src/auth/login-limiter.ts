@@ -89,4 +89,5 @@ interface Slot {
   key: string;
 }
 
-export type Admission = { admitted: true; succeeded: () => Promise<void> } | { admitted: false; retryAfterMs: number };
+export type Admission =
+  { admitted: true; succeeded: () => Promise<void> } | { admitted: false; retryAfterMs: number };

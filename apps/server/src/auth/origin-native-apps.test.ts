@@ -7,7 +7,11 @@ import { isAllowedOrigin } from './origin.ts';
 // Capacitor's local origins: a page served from capacitor://localhost or https://localhost is some
 // other app's bundle, not ours, and stays refused for sign-in, admin writes, push and the socket.
 const request = (origin: string | undefined) =>
-  ({ headers: origin === undefined ? {} : { origin }, protocol: 'https', host: 'radio.example' }) as unknown as FastifyRequest;
+  ({
+    headers: origin === undefined ? {} : { origin },
+    protocol: 'https',
+    host: 'radio.example',
+  }) as unknown as FastifyRequest;
 
 describe('isAllowedOrigin and the native apps', () => {
   it('accepts the app page, which has the station origin', () => {
@@ -15,7 +19,12 @@ describe('isAllowedOrigin and the native apps', () => {
   });
 
   it('refuses the Capacitor local origins unless a station lists them itself', () => {
-    for (const origin of ['capacitor://localhost', 'https://localhost', 'http://localhost', 'ionic://localhost'])
+    for (const origin of [
+      'capacitor://localhost',
+      'https://localhost',
+      'http://localhost',
+      'ionic://localhost',
+    ])
       expect(isAllowedOrigin(request(origin), []), origin).toBe(false);
   });
 });

@@ -50,8 +50,11 @@ declare module 'fastify' {
  */
 export function registerOriginGuard(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config.crossSite === 'allowed' || isAllowedOrigin(request, allowedOrigins)) return;
-    await reply.code(403).send({ error: 'Requests from another site are refused.', code: 'cross_site' } satisfies ErrorBody);
+    if (request.routeOptions.config.crossSite === 'allowed' || isAllowedOrigin(request, allowedOrigins))
+      return;
+    await reply
+      .code(403)
+      .send({ error: 'Requests from another site are refused.', code: 'cross_site' } satisfies ErrorBody);
   };
   // Writes: before the body is even read.
   app.addHook('onRequest', async (request, reply) => {

@@ -8,7 +8,10 @@ import type { StoredSession } from '../store/session-repo.ts';
 /** An admin session counts only while its name is still the configured admin's. */
 export function isCurrentAdmin(session: StoredSession | null, admin: AppConfig['admin']): boolean {
   return (
-    session !== null && session.role === 'admin' && admin !== null && normalizeName(session.username) === normalizeName(admin.username)
+    session !== null &&
+    session.role === 'admin' &&
+    admin !== null &&
+    normalizeName(session.username) === normalizeName(admin.username)
   );
 }
 
@@ -21,12 +24,19 @@ export function isCurrentAdmin(session: StoredSession | null, admin: AppConfig['
 export function requireAdmin(
   sessions: SessionService,
   config: Pick<AppConfig, 'admin'>,
+  /** What the routes do, for the refusals: "Sign in as the admin to …". */
+  action = 'change the schedule',
 ): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await sessions.current(request);
-    if (!session) return reply.code(401).send({ error: 'Sign in as the admin to change the schedule.', code: 'sign_in_required' } satisfies ErrorBody);
+    if (!session)
+      return reply
+        .code(401)
+        .send({ error: `Sign in as the admin to ${action}.`, code: 'sign_in_required' } satisfies ErrorBody);
     if (!isCurrentAdmin(session, config.admin)) {
-      return reply.code(403).send({ error: 'Only the admin may change the schedule.', code: 'admin_only' } satisfies ErrorBody);
+      return reply
+        .code(403)
+        .send({ error: `Only the admin may ${action}.`, code: 'admin_only' } satisfies ErrorBody);
     }
   };
 }

@@ -19,7 +19,11 @@ export interface SessionCookieOptions {
   path: string;
 }
 
-const ADMIN_SESSION_COOKIE: SessionCookieOptions = { cookie: SESSION_COOKIE, ttlMs: SESSION_TTL_MS, path: '/' };
+const ADMIN_SESSION_COOKIE: SessionCookieOptions = {
+  cookie: SESSION_COOKIE,
+  ttlMs: SESSION_TTL_MS,
+  path: '/',
+};
 
 /**
  * Sessions in the store, reached through an HttpOnly cookie holding a random 32-byte token. The
@@ -37,14 +41,29 @@ export class SessionService {
    * Starts a new session (always a new token, so a planted cookie is never promoted) and sets the
    * cookie; `chatterKey` names the person of a chat session.
    */
-  async start(request: FastifyRequest, reply: FastifyReply, username: string, role: SessionRole, chatterKey: string | null = null): Promise<void> {
+  async start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    role: SessionRole,
+    chatterKey: string | null = null,
+  ): Promise<void> {
     const now = this.now();
     await this.end(request, reply);
     await this.sessions.deleteExpired(now);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const expiresAt = new Date(now.getTime() + this.options.ttlMs);
-    await this.sessions.create(hashToken(token), { username, role, expiresAt: expiresAt.toISOString(), chatterKey }, now);
-    reply.setCookie(this.options.cookie, token, { ...this.#cookieOptions(request), expires: expiresAt });
+    await this.sessions.create(
+      hashToken(token),
+      { username, role, expiresAt: expiresAt.toISOString(), chatterKey },
+      now,
+    );
+    // Max-Age, not Expires: the browser counts the lifetime on its own clock, so a device whose clock
+    // is hours off (or the e2e suite's shifted server clock) neither drops the cookie at once nor keeps it.
+    reply.setCookie(this.options.cookie, token, {
+      ...this.#cookieOptions(request),
+      maxAge: this.options.ttlMs / 1000,
+    });
   }
 
   /** The caller's live session, or null. */

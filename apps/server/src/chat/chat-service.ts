@@ -32,9 +32,7 @@ export interface Chatter {
 }
 
 export type PostResult =
-  | { kind: 'created' | 'resent'; message: ChatMessage }
-  | { kind: 'id-taken' }
-  | { kind: 'no-reply-target' };
+  { kind: 'created' | 'resent'; message: ChatMessage } | { kind: 'id-taken' } | { kind: 'no-reply-target' };
 
 export type ReactResult = ChatReaction[] | 'missing' | 'too-many-kinds' | 'too-many-mine';
 
@@ -53,7 +51,8 @@ export class ChatService {
     hub: RealtimeHub,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   ) {
-    const stored = async (after: number, limit: number) => (await repo.eventsAfter(after, limit)).map(({ seq, event }) => ({ seq, data: event }));
+    const stored = async (after: number, limit: number) =>
+      (await repo.eventsAfter(after, limit)).map(({ seq, event }) => ({ seq, data: event }));
     // Resumes are answered from the hub's memory of the events this service publishes from `head` on.
     hub.registerLog('chat', {
       head,
@@ -83,7 +82,11 @@ export class ChatService {
   }
 
   /** Reads where the log stands, so events published from now on continue it without a gap. */
-  static async open(repo: ChatRepo, hub: RealtimeHub, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<ChatService> {
+  static async open(
+    repo: ChatRepo,
+    hub: RealtimeHub,
+    log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  ): Promise<ChatService> {
     return new ChatService(repo, await repo.head(), hub, log);
   }
 
@@ -92,15 +95,25 @@ export class ChatService {
   }
 
   /** Stores a message once: the same client id again answers the stored message, never a copy. */
-  async post(chatter: Chatter, body: { id: string; text: string; replyTo?: string | null | undefined }, now: Date): Promise<PostResult> {
+  async post(
+    chatter: Chatter,
+    body: { id: string; text: string; replyTo?: string | null | undefined },
+    now: Date,
+  ): Promise<PostResult> {
     const existing = await this.repo.findMessage(body.id);
-    if (existing) return existing.chatterKey === chatter.key ? { kind: 'resent', message: strip(existing) } : { kind: 'id-taken' };
+    if (existing)
+      return existing.chatterKey === chatter.key
+        ? { kind: 'resent', message: strip(existing) }
+        : { kind: 'id-taken' };
     const replyTo = body.replyTo ?? null;
     if (replyTo !== null && !(await this.repo.messageExists(replyTo))) return { kind: 'no-reply-target' };
     // Only the names the text could mention are read from the store (several instances share it, so
     // no copy of the room is kept here): a wall of '@'s reads none.
     const candidates = mentionCandidateKeys(body.text);
-    const mentions = candidates.length === 0 ? [] : parseMentions(body.text, await this.repo.liveNamesWithKeys(candidates, now));
+    const mentions =
+      candidates.length === 0
+        ? []
+        : parseMentions(body.text, await this.repo.liveNamesWithKeys(candidates, now));
     const message = await this.repo.insertMessage({
       id: body.id,
       chatterKey: chatter.key,
@@ -123,7 +136,13 @@ export class ChatService {
    * Gives or takes back a reaction: the message's reactions after it, or why not ('missing': the
    * message does not exist or was removed; 'too-many-…': a cap of core's would be passed).
    */
-  async react(chatter: Chatter, messageId: string, emoji: string, on: boolean, now: Date): Promise<ReactResult> {
+  async react(
+    chatter: Chatter,
+    messageId: string,
+    emoji: string,
+    on: boolean,
+    now: Date,
+  ): Promise<ReactResult> {
     const result = await this.repo.setReaction(messageId, chatter, emoji, on, now.getTime());
     if (typeof result === 'string' && result !== 'unchanged') return result;
     if (result === 'unchanged') return (await this.repo.findMessage(messageId))?.reactions ?? [];
@@ -144,7 +163,8 @@ export class ChatService {
    * whoever last wrote under it. Until when (null when lifted); 'unknown' when nobody goes by it.
    */
   async mute(name: string, minutes: number, now: Date): Promise<{ until: number | null } | 'unknown'> {
-    const person = (await this.repo.holderOf(chatNameKey(name), now)) ?? (await this.repo.lastSenderNamed(name));
+    const person =
+      (await this.repo.holderOf(chatNameKey(name), now)) ?? (await this.repo.lastSenderNamed(name));
     if (person === null) return 'unknown';
     const until = minutes === 0 ? null : now.getTime() + minutes * 60_000;
     await this.repo.setMute(person, until);
@@ -167,7 +187,8 @@ export class ChatService {
       } catch (error) {
         this.log.error({ err: error }, 'chat retention pruning failed');
       }
-      if (this.#pruneTimer !== null) this.#pruneTimer = setTimeout(() => void run(), CHAT_PRUNE_INTERVAL_MS).unref();
+      if (this.#pruneTimer !== null)
+        this.#pruneTimer = setTimeout(() => void run(), CHAT_PRUNE_INTERVAL_MS).unref();
     };
     this.#pruneTimer = setTimeout(() => void run(), firstDelayMs).unref();
   }

@@ -24,7 +24,10 @@ interface ChatSetup {
  * The chat: its store, its sessions (own cookie, same table as the admin's), its routes and retention.
  * Returns the chat's sessions, so other routes can tell a signed-in listener (403) from no one (401).
  */
-export async function setUpChat(app: FastifyInstance, { db, config, hub, adminSessions, now, onMessagePosted }: ChatSetup): Promise<SessionService> {
+export async function setUpChat(
+  app: FastifyInstance,
+  { db, config, hub, adminSessions, now, onMessagePosted }: ChatSetup,
+): Promise<SessionService> {
   const repo = new ChatRepo(db);
   const chat = await ChatService.open(repo, hub, app.log);
   const chatSessions = new SessionService(new SessionRepo(db), now, {
@@ -32,7 +35,17 @@ export async function setUpChat(app: FastifyInstance, { db, config, hub, adminSe
     ttlMs: CHAT_SESSION_TTL_MS,
     path: '/api/chat',
   });
-  await app.register(chatRoutes, { config, chat, repo, adminSessions, chatSessions, limits: new ChatLimits(app), chatters: new ChatterCookies(), now, ...(onMessagePosted ? { onMessagePosted } : {}) });
+  await app.register(chatRoutes, {
+    config,
+    chat,
+    repo,
+    adminSessions,
+    chatSessions,
+    limits: new ChatLimits(app),
+    chatters: new ChatterCookies(),
+    now,
+    ...(onMessagePosted ? { onMessagePosted } : {}),
+  });
   chat.startRetention(config.chatRetentionDays, now);
   app.addHook('onClose', async () => chat.stop());
   return chatSessions;

@@ -26,7 +26,11 @@ describe('EventSequencer', () => {
     expect(emitted).toEqual([]);
     sequencer.done(11, 'a');
     sequencer.done(12, 'b again');
-    expect(emitted).toEqual([[11, 'a'], [12, 'b'], [13, 'c']]);
+    expect(emitted).toEqual([
+      [11, 'a'],
+      [12, 'b'],
+      [13, 'c'],
+    ]);
     sequencer.stop();
   });
 
@@ -36,7 +40,10 @@ describe('EventSequencer', () => {
     sequencer.done(2, 'live');
     expect(emitted).toEqual([]);
     await vi.advanceTimersByTimeAsync(SEQUENCER_GAP_MS);
-    expect(emitted).toEqual([[1, 'from store'], [2, 'live']]);
+    expect(emitted).toEqual([
+      [1, 'from store'],
+      [2, 'live'],
+    ]);
     sequencer.stop();
   });
 });

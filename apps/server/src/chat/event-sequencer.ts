@@ -73,7 +73,8 @@ export class EventSequencer {
       this.onError(error);
     }
     // A seq the store does not have either cannot come: skip it rather than hold the room forever.
-    if (!this.#pending.has(this.#next) && this.#pending.size > 0) this.#next = Math.min(...this.#pending.keys());
+    if (!this.#pending.has(this.#next) && this.#pending.size > 0)
+      this.#next = Math.min(...this.#pending.keys());
     this.#flush();
   }
 }

@@ -3,10 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   addedShows,
   dueReminders,
+  favoriteId,
+  integrationPausedMessage,
+  NEW_EPISODE_ALERT_TTL_MS,
+  newEpisodeMessage,
   newShowMessage,
   pushMessageSchema,
+  pushTexts,
   REMINDER_OPTIONS_MINUTES,
   reminderMessage,
+  type AnnouncedEpisode,
   type DueReminder,
   type ScheduleDocument,
 } from '@onair/core';
@@ -20,7 +26,7 @@ export const PUSH_TICK_MS = 60_000;
 export const PUSH_MAX_ATTEMPTS = 5;
 /** The first retry waits this long; each next one twice as long (1, 2, 4, 8 minutes). */
 export const PUSH_RETRY_BASE_MS = 60_000;
-/** A new-show alert still unsent after a day is old news. */
+/** A new-show alert, or the admin's news of a paused integration, still unsent after a day is old news. */
 const NEW_SHOW_ALERT_TTL_MS = 24 * 60 * 60 * 1_000;
 /** Pushes one drain sends at most; the rest wait for the next tick. */
 const DRAIN_BATCH = 200;
@@ -32,10 +38,22 @@ export interface PushSchedulerOptions {
   sender: PushSender;
   /** The station's IANA time zone: show times are wall-clock times there. */
   timeZone: string;
+  /** The station's language: a subscriber who never said theirs gets pushes in it. */
+  stationLocale: string;
   now: () => Date;
   logger: FastifyBaseLogger;
   /** Told of each push's final outcome (counted in /metrics). */
   onOutcome?: (outcome: 'sent' | 'failed') => void;
+  /**
+   * The public episodes that became ready (their slot ended) in (fromMs, toMs]: each is announced to
+   * the subscribers who favourite its show and opted in to new-episode alerts. None without an archive.
+   */
+  readyEpisodes?: (fromMs: number, toMs: number) => Promise<ReadyEpisode[]>;
+}
+
+/** An episode whose slot has ended, as a new-episode push names it. */
+export interface ReadyEpisode extends AnnouncedEpisode {
+  endsAt: number;
 }
 
 function outboxKey(...parts: string[]): string {
@@ -43,14 +61,14 @@ function outboxKey(...parts: string[]): string {
 }
 
 /**
- * Sends show reminders and new-show alerts. Every push goes through the outbox in the store: it is
+ * Sends show reminders, new-show alerts and new-episode alerts. Every push goes through the outbox in the store: it is
  * queued under a key naming the subscription and the show occurrence (so it is queued once however
  * many instances and restarts look at it), then claimed by exactly one instance before it is sent.
  */
 export class PushScheduler {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
-  /** New-show alerts being queued: stop() waits for them too, so none is written after close. */
+  /** Alerts being queued (new shows, paused integrations): stop() waits for them too, so none is written after close. */
   readonly #alerts = new Set<Promise<void>>();
 
   constructor(private readonly options: PushSchedulerOptions) {}
@@ -82,6 +100,13 @@ export class PushScheduler {
     const { logger } = this.options;
     try {
       await this.#queueReminders(this.options.now());
+      // An archive that cannot answer must not hold up reminders and alerts already queued.
+      await this.#queueNewEpisodes(this.options.now()).catch((error: unknown) => {
+        logger.error(
+          { err: error },
+          'New-episode alerts could not be queued; they are looked for again in a minute.',
+        );
+      });
       await this.#drain();
       await this.options.pushes.pruneOutbox(this.options.now());
     } catch (error) {
@@ -96,26 +121,65 @@ export class PushScheduler {
    * them as a favourite, so a tick costs the due subscribers, not all of them.
    */
   async #queueReminders(now: Date): Promise<void> {
-    const { pushes, schedules, timeZone } = this.options;
+    const { pushes, schedules, timeZone, stationLocale } = this.options;
     const schedule = await schedules.get();
     if (!schedule) return;
     const dueByMinutes = new Map<number, DueReminder[]>(
-      REMINDER_OPTIONS_MINUTES.map((minutes) => [minutes, dueReminders(schedule.data, now, timeZone, minutes)]),
+      REMINDER_OPTIONS_MINUTES.map((minutes) => [
+        minutes,
+        dueReminders(schedule.data, now, timeZone, minutes),
+      ]),
     );
     const matches = await pushes.dueFavorites(
       new Map([...dueByMinutes].map(([minutes, due]) => [minutes, [...new Set(due.map(({ id }) => id))]])),
     );
-    const entries: OutboxEntry[] = matches.flatMap(({ endpointHash, favoriteId, reminderMinutes }) =>
+    const entries: OutboxEntry[] = matches.flatMap(({ endpointHash, favoriteId, reminderMinutes, locale }) =>
       (dueByMinutes.get(reminderMinutes) ?? [])
         .filter(({ id }) => id === favoriteId)
         .map(({ slot, startsAt }) => ({
           key: outboxKey('reminder', endpointHash, favoriteId, startsAt.toISOString()),
           endpointHash,
           kind: 'reminder' as const,
-          payload: JSON.stringify(reminderMessage(slot, (startsAt.getTime() - now.getTime()) / MS_PER_MINUTE)),
+          payload: JSON.stringify(
+            reminderMessage(
+              slot,
+              (startsAt.getTime() - now.getTime()) / MS_PER_MINUTE,
+              pushTexts(locale, stationLocale),
+            ),
+          ),
           dueAt: now,
           expiresAt: startsAt,
         })),
+    );
+    await pushes.enqueue(entries, now);
+  }
+
+  /**
+   * Every instance looks, each tick, at the episodes that became ready in the alert lifetime; the
+   * outbox key (subscription and episode) queues each push once however many instances and ticks
+   * see it, and the claim sends it once. A subscriber who opts in later hears only of episodes
+   * still within that lifetime.
+   */
+  async #queueNewEpisodes(now: Date): Promise<void> {
+    const { pushes, readyEpisodes, stationLocale } = this.options;
+    if (!readyEpisodes) return;
+    const episodes = await readyEpisodes(now.getTime() - NEW_EPISODE_ALERT_TTL_MS, now.getTime());
+    if (episodes.length === 0) return;
+    const byShow = new Map<string, ReadyEpisode[]>();
+    for (const episode of episodes) {
+      const id = favoriteId(episode);
+      byShow.set(id, [...(byShow.get(id) ?? []), episode]);
+    }
+    const fans = await pushes.newEpisodeSubscribers([...byShow.keys()]);
+    const entries: OutboxEntry[] = fans.flatMap(({ endpointHash, favoriteId: id, locale }) =>
+      (byShow.get(id) ?? []).map((episode) => ({
+        key: outboxKey('new-episode', endpointHash, episode.id),
+        endpointHash,
+        kind: 'new-episode' as const,
+        payload: JSON.stringify(newEpisodeMessage(episode, pushTexts(locale, stationLocale))),
+        dueAt: now,
+        expiresAt: new Date(episode.endsAt + NEW_EPISODE_ALERT_TTL_MS),
+      })),
     );
     await pushes.enqueue(entries, now);
   }
@@ -125,34 +189,59 @@ export class PushScheduler {
    * was not in `previous` (the week it replaced), then sends.
    */
   scheduleSaved(previous: ScheduleDocument, saved: ScheduleDocument): Promise<void> {
-    const alert = this.#queueNewShows(previous, saved).finally(() => this.#alerts.delete(alert));
-    this.#alerts.add(alert);
-    return alert;
-  }
-
-  async #queueNewShows(previous: ScheduleDocument, saved: ScheduleDocument): Promise<void> {
-    const { pushes, logger } = this.options;
-    const added = addedShows(previous.data, saved.data);
-    if (added.length === 0) return;
-    try {
+    return this.#alert(async () => {
+      const added = addedShows(previous.data, saved.data);
+      if (added.length === 0) return [];
       const now = this.options.now();
-      const subscribers = await pushes.newShowSubscribers();
-      const entries = subscribers.flatMap((endpointHash) =>
+      const { stationLocale } = this.options;
+      const subscribers = await this.options.pushes.newShowSubscribers();
+      return subscribers.flatMap(({ endpointHash, locale }) =>
         added.map(({ id, day, slot }) => ({
           key: outboxKey('new-show', endpointHash, id, String(saved.version)),
           endpointHash,
           kind: 'new-show' as const,
-          payload: JSON.stringify(newShowMessage(slot, day)),
+          payload: JSON.stringify(newShowMessage(slot, day, pushTexts(locale, stationLocale))),
           dueAt: now,
           expiresAt: new Date(now.getTime() + NEW_SHOW_ALERT_TTL_MS),
         })),
       );
-      await pushes.enqueue(entries, now);
-    } catch (error) {
-      logger.error({ err: error }, 'New-show alerts could not be queued.');
-      return;
-    }
-    await this.tick();
+    }, 'New-show alerts could not be queued.');
+  }
+
+  /**
+   * Tells the admin's browsers that an integration paused itself, then sends. Called by the one
+   * instance whose pause took effect; the key (subscription, integration, moment) queues it once.
+   */
+  integrationPaused(paused: { id: string; name: string; reason: string; at: Date }): Promise<void> {
+    return this.#alert(async () => {
+      const subscribers = await this.options.pushes.adminSubscribers();
+      const payload = JSON.stringify(integrationPausedMessage(paused.name, paused.reason));
+      return subscribers.map((endpointHash) => ({
+        key: outboxKey('integration-paused', endpointHash, paused.id, paused.at.toISOString()),
+        endpointHash,
+        kind: 'integration' as const,
+        payload,
+        dueAt: paused.at,
+        expiresAt: new Date(paused.at.getTime() + NEW_SHOW_ALERT_TTL_MS),
+      }));
+    }, 'The admin could not be told of a paused integration.');
+  }
+
+  /** Queues what `entries` finds (logging a failure as `failure`), then sends; stop() waits for it. */
+  #alert(entries: () => Promise<OutboxEntry[]>, failure: string): Promise<void> {
+    const alert = (async () => {
+      try {
+        const queued = await entries();
+        if (queued.length === 0) return;
+        await this.options.pushes.enqueue(queued, this.options.now());
+      } catch (error) {
+        this.options.logger.error({ err: error }, failure);
+        return;
+      }
+      await this.tick();
+    })().finally(() => this.#alerts.delete(alert));
+    this.#alerts.add(alert);
+    return alert;
   }
 
   async #drain(): Promise<void> {
@@ -181,13 +270,22 @@ export class PushScheduler {
     }
     // Settings may have changed since the push was queued (a retry comes minutes later).
     const { preferences } = push.subscription;
-    const wanted = push.kind === 'reminder' ? preferences.showScheduleReminders : preferences.showNewShowAlerts;
+    const wanted = {
+      reminder: preferences.showScheduleReminders,
+      'new-show': preferences.showNewShowAlerts,
+      'new-episode': preferences.showNewEpisodeAlerts,
+      // The admin's own news: notifications on in that browser is all it asks.
+      integration: true,
+    }[push.kind];
     if (!preferences.enabled || !wanted) {
       await pushes.markFailed(push.key, now());
       return;
     }
     const ttlSeconds = (push.expiresAt.getTime() - now().getTime()) / 1_000;
-    const outcome = await sender.send(push.subscription, message.data, { ttlSeconds, topic: push.key.slice(0, 32) });
+    const outcome = await sender.send(push.subscription, message.data, {
+      ttlSeconds,
+      topic: push.key.slice(0, 32),
+    });
     switch (outcome.result) {
       case 'sent':
         await pushes.markSent(push.key, now());
@@ -216,7 +314,10 @@ export class PushScheduler {
     const { pushes, now, logger } = this.options;
     const nextAt = new Date(now().getTime() + PUSH_RETRY_BASE_MS * 2 ** (push.attempts - 1));
     if (push.attempts >= PUSH_MAX_ATTEMPTS || nextAt >= push.expiresAt) {
-      logger.warn({ reason, endpointHash: subscription.endpointHash.slice(0, 12) }, `A push failed ${push.attempts} times; it is given up.`);
+      logger.warn(
+        { reason, endpointHash: subscription.endpointHash.slice(0, 12) },
+        `A push failed ${push.attempts} times; it is given up.`,
+      );
       this.options.onOutcome?.('failed');
       await pushes.markFailed(push.key, now());
       return;

@@ -42,13 +42,20 @@ export class PushSender {
     private readonly allowedHosts: readonly string[],
   ) {}
 
-  async send(subscription: StoredSubscription, message: PushMessage, options: SendOptions): Promise<PushOutcome> {
+  async send(
+    subscription: StoredSubscription,
+    message: PushMessage,
+    options: SendOptions,
+  ): Promise<PushOutcome> {
     // Checked again here: the host list may have shrunk since the subscription was stored.
     const refusal = endpointRefusal(subscription.endpoint, this.allowedHosts);
     if (refusal) return { result: 'refused', reason: refusal };
     const payload = Buffer.from(JSON.stringify(message));
     if (payload.length > PUSH_PAYLOAD_MAX_BYTES) {
-      return { result: 'refused', reason: `The push message is ${payload.length} bytes; at most ${PUSH_PAYLOAD_MAX_BYTES} are sent.` };
+      return {
+        result: 'refused',
+        reason: `The push message is ${payload.length} bytes; at most ${PUSH_PAYLOAD_MAX_BYTES} are sent.`,
+      };
     }
     let details: webpush.RequestDetails;
     try {
@@ -65,22 +72,36 @@ export class PushSender {
       );
     } catch (error) {
       // The subscription's own keys are at fault (a row stored before keys were checked): no push ever will.
-      return { result: 'gone', reason: `The push could not be encrypted for this subscription: ${(error as Error).message}` };
+      return {
+        result: 'gone',
+        reason: `The push could not be encrypted for this subscription: ${(error as Error).message}`,
+      };
     }
-    const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+    const headers = Object.fromEntries(
+      Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
+    );
     let status: number;
     try {
-      ({ status } = await this.transport({ url: new URL(details.endpoint), headers, body: details.body ?? Buffer.alloc(0) }));
+      ({ status } = await this.transport({
+        url: new URL(details.endpoint),
+        headers,
+        body: details.body ?? Buffer.alloc(0),
+      }));
     } catch (error) {
       const reason = (error as Error).message;
       return error instanceof PushAddressError ? { result: 'refused', reason } : { result: 'retry', reason };
     }
     if (status >= 200 && status < 300) return { result: 'sent' };
-    if (SUBSCRIPTION_GONE_STATUSES.has(status)) return { result: 'gone', reason: `The push service answered ${status}.` };
+    if (SUBSCRIPTION_GONE_STATUSES.has(status))
+      return { result: 'gone', reason: `The push service answered ${status}.` };
     if (status >= 300 && status < 400) {
-      return { result: 'refused', reason: `The push service answered ${status} (a redirect, which is not followed).` };
+      return {
+        result: 'refused',
+        reason: `The push service answered ${status} (a redirect, which is not followed).`,
+      };
     }
-    if (status === 429 || status >= 500) return { result: 'retry', reason: `The push service answered ${status}.` };
+    if (status === 429 || status >= 500)
+      return { result: 'retry', reason: `The push service answered ${status}.` };
     return { result: 'refused', reason: `The push service refused the push with ${status}.` };
   }
 }

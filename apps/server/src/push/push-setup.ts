@@ -3,7 +3,7 @@ import type { PushConfig } from '../config.ts';
 import type { Db } from '../store/db.ts';
 import { PushRepo } from '../store/push-repo.ts';
 import type { ScheduleRepo } from '../store/schedule-repo.ts';
-import { PushScheduler } from './push-scheduler.ts';
+import { PushScheduler, type PushSchedulerOptions } from './push-scheduler.ts';
 import { PushSender } from './push-sender.ts';
 import { httpsPushTransport, type PushTransport } from './push-transport.ts';
 import { loadVapid } from './vapid-keys.ts';
@@ -20,16 +20,29 @@ export async function setUpPush(options: {
   db: Db;
   schedules: ScheduleRepo;
   timeZone: string;
+  /** The station's language: a subscriber who never said theirs gets pushes in it. */
+  stationLocale: string;
   now: () => Date;
   logger: FastifyBaseLogger;
   /** Tests reach a local receiver through their own transport; production uses httpsPushTransport. */
   transport?: PushTransport | undefined;
   onOutcome?: (outcome: 'sent' | 'failed') => void;
+  readyEpisodes?: PushSchedulerOptions['readyEpisodes'];
 }): Promise<PushSetup> {
-  const { config, db, schedules, timeZone, now, logger, onOutcome } = options;
+  const { config, db, schedules, timeZone, stationLocale, now, logger, onOutcome, readyEpisodes } = options;
   const pushes = new PushRepo(db);
   const vapid = await loadVapid({ keys: config.vapidKeys, subject: config.vapidSubject }, pushes, now());
   const sender = new PushSender(vapid, options.transport ?? httpsPushTransport(), config.serviceHosts);
-  const scheduler = new PushScheduler({ pushes, schedules, sender, timeZone, now, logger, ...(onOutcome ? { onOutcome } : {}) });
+  const scheduler = new PushScheduler({
+    pushes,
+    schedules,
+    sender,
+    timeZone,
+    stationLocale,
+    now,
+    logger,
+    ...(onOutcome ? { onOutcome } : {}),
+    ...(readyEpisodes ? { readyEpisodes } : {}),
+  });
   return { pushes, scheduler, publicKey: vapid.publicKey };
 }

@@ -44,8 +44,18 @@ export const BUS_CHANNEL_PREFIX = 'onair:realtime:';
 const busEnvelopeSchema = z.object({
   from: z.string().min(1).max(64),
   message: z.discriminatedUnion('kind', [
-    z.object({ topic: z.enum(REALTIME_TOPICS), kind: z.literal('snapshot'), version: z.number().int().nonnegative(), data: z.unknown() }),
-    z.object({ topic: z.enum(REALTIME_TOPICS), kind: z.literal('event'), seq: z.number().int().positive(), data: z.unknown() }),
+    z.object({
+      topic: z.enum(REALTIME_TOPICS),
+      kind: z.literal('snapshot'),
+      version: z.number().int().nonnegative(),
+      data: z.unknown(),
+    }),
+    z.object({
+      topic: z.enum(REALTIME_TOPICS),
+      kind: z.literal('event'),
+      seq: z.number().int().positive(),
+      data: z.unknown(),
+    }),
   ]),
 });
 
@@ -98,7 +108,12 @@ export class RedisBus implements RealtimeBus {
     this.#publisher = new Redis(url, { ...options, connectionName: `onair-bus-publisher-${this.#id}` });
     this.#publisher.on('ready', () => this.#sendUnsent());
     // The subscriber keeps its SUBSCRIBE queued while connecting; ioredis re-subscribes after a reconnect.
-    this.#subscriber = new Redis(url, { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null, connectionName: `onair-bus-subscriber-${this.#id}` });
+    this.#subscriber = new Redis(url, {
+      ...options,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      connectionName: `onair-bus-subscriber-${this.#id}`,
+    });
     for (const connection of [this.#publisher, this.#subscriber]) {
       connection.on('error', (error: Error) => this.#down(error));
     }
@@ -110,7 +125,10 @@ export class RedisBus implements RealtimeBus {
       if (!this.#wasDown) return;
       this.#wasDown = false;
       this.#outageLogged = false;
-      this.log.info({ event: 'realtime_bus_up' }, 'Redis connected: reading realtime changes made meanwhile from the store');
+      this.log.info(
+        { event: 'realtime_bus_up' },
+        'Redis connected: reading realtime changes made meanwhile from the store',
+      );
       this.#resync();
     });
     this.#subscriber.on('message', (channel: string, text: string) => this.#receive(channel, text));
@@ -178,7 +196,10 @@ export class RedisBus implements RealtimeBus {
   #down(error: unknown): void {
     if (!this.#outageLogged) {
       this.#outageLogged = true;
-      this.log.warn({ err: error }, 'Redis is unreachable: realtime changes reach only this instance until it is back');
+      this.log.warn(
+        { err: error },
+        'Redis is unreachable: realtime changes reach only this instance until it is back',
+      );
     }
     this.#wasDown = true;
   }

@@ -9,9 +9,14 @@ function supersession(data: unknown): Supersession | null {
   return kind === 'm' ? { key: `m:${id}`, replaces: [] } : null;
 }
 
-const event = (seq: number, data: string): LoggedFrame => ({ seq, data, frame: Buffer.from(`${seq}=${data}`) });
+const event = (seq: number, data: string): LoggedFrame => ({
+  seq,
+  data,
+  frame: Buffer.from(`${seq}=${data}`),
+});
 /** What a replay sends, readable: `seq=data` for kept events, `…seq` for a skip marker. */
-const replayed = (window: EventLogWindow, since: number) => window.replay(since, (seq) => Buffer.from(`…${seq}`)).map(String);
+const replayed = (window: EventLogWindow, since: number) =>
+  window.replay(since, (seq) => Buffer.from(`…${seq}`)).map(String);
 
 function windowOf(events: string[], { last = 0, capacity = 100 } = {}): EventLogWindow {
   const window = new EventLogWindow(last, capacity, supersession);
@@ -71,7 +76,7 @@ describe('EventLogWindow', () => {
     expect(replayed(moved, 5)).toEqual(['6=m:b', '7=m:c']);
   });
 
-  it("forgets what the store pruned: older events go, and a client holding less can no longer resume", () => {
+  it('forgets what the store pruned: older events go, and a client holding less can no longer resume', () => {
     const window = windowOf(['m:a', 'm:b', 'r:a', 'm:c']);
     window.forgetBefore(3);
     expect(window.base).toBe(2);

@@ -120,7 +120,11 @@ export class EventLogWindow {
 
   #keep(event: LoggedFrame): void {
     const slots = this.supersession(event.data);
-    this.#keepEntry(event.seq, { frame: event.frame, key: slots?.key ?? null, replaces: slots?.replaces ?? [] });
+    this.#keepEntry(event.seq, {
+      frame: event.frame,
+      key: slots?.key ?? null,
+      replaces: slots?.replaces ?? [],
+    });
   }
 
   #keepEntry(seq: number, entry: Entry): void {

@@ -1,4 +1,12 @@
-export { CLOSE_SERVICE_RESTART, HEARTBEAT_FRAME_TEXT, REALTIME_HEARTBEAT_MS, clientFrameSchema, type ClientFrame, type RealtimeTopic, type ServerFrame } from '@onair/core';
+export {
+  CLOSE_SERVICE_RESTART,
+  HEARTBEAT_FRAME_TEXT,
+  REALTIME_HEARTBEAT_MS,
+  clientFrameSchema,
+  type ClientFrame,
+  type RealtimeTopic,
+  type ServerFrame,
+} from '@onair/core';
 
 /** Client frames are tiny; anything bigger is refused by the WebSocket layer itself. */
 export const CLIENT_FRAME_MAX_BYTES = 4_096;

@@ -3,7 +3,16 @@ import type { WebSocket } from 'ws';
 import { LocalBus, type RealtimeBus } from './bus.ts';
 import { EventLogWindow, type Supersession } from './event-log-window.ts';
 import { FrameBudget } from './frame-budget.ts';
-import { CLOSE_POLICY_VIOLATION, CLOSE_SERVER_ERROR, CLOSE_SERVICE_RESTART, HEARTBEAT_FRAME_TEXT, REALTIME_HEARTBEAT_MS, clientFrameSchema, type RealtimeTopic, type ServerFrame } from './frames.ts';
+import {
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_SERVER_ERROR,
+  CLOSE_SERVICE_RESTART,
+  HEARTBEAT_FRAME_TEXT,
+  REALTIME_HEARTBEAT_MS,
+  clientFrameSchema,
+  type RealtimeTopic,
+  type ServerFrame,
+} from './frames.ts';
 
 export interface TopicSnapshot {
   version: number;
@@ -124,7 +133,14 @@ export class RealtimeHub {
   }
 
   attach(socket: WebSocket, log: ClientLog = this.log): void {
-    const client: Client = { socket, log, topics: new Set(), logs: new Map(), budget: new FrameBudget(), missedBeats: 0 };
+    const client: Client = {
+      socket,
+      log,
+      topics: new Set(),
+      logs: new Map(),
+      budget: new FrameBudget(),
+      missedBeats: 0,
+    };
     this.#clients.add(client);
     socket.on('pong', () => {
       client.missedBeats = 0;
@@ -254,9 +270,17 @@ export class RealtimeHub {
   }
 
   /** The frames for a client holding `since`, and the seq it then holds; a resync frame when no replay can do. */
-  #replay({ topic, source, window }: LogTopic, since: number | undefined, storedHead: number | null): { frames: Buffer[]; last: number } {
+  #replay(
+    { topic, source, window }: LogTopic,
+    since: number | undefined,
+    storedHead: number | null,
+  ): { frames: Buffer[]; last: number } {
     if (since !== undefined && since >= window.base) {
-      if (since <= window.last) return { frames: window.replay(since, (seq) => frameOf(topic, seq, source.superseded)), last: window.last };
+      if (since <= window.last)
+        return {
+          frames: window.replay(since, (seq) => frameOf(topic, seq, source.superseded)),
+          last: window.last,
+        };
       // Ahead of this instance but not of the store: the events in between come live.
       if (storedHead !== null && since <= storedHead) return { frames: [], last: since };
     }
@@ -268,7 +292,11 @@ export class RealtimeHub {
       const through = log.window.base;
       const from = Math.max(0, through - log.source.maxReplay);
       const events = await log.source.after(from, through - from);
-      log.window.prepend(from, through, events.map(({ seq, data }) => ({ seq, data, frame: frameOf(log.topic, seq, data) })));
+      log.window.prepend(
+        from,
+        through,
+        events.map(({ seq, data }) => ({ seq, data, frame: frameOf(log.topic, seq, data) })),
+      );
       log.backfilled = true;
     })().finally(() => {
       log.backfill = null;
@@ -282,7 +310,8 @@ export class RealtimeHub {
       if (!this.#snapshots.get(topic)) continue;
       try {
         const current = await source();
-        if (current && current.version !== this.#snapshots.get(topic)?.version) this.#publishHere(topic, current);
+        if (current && current.version !== this.#snapshots.get(topic)?.version)
+          this.#publishHere(topic, current);
       } catch (error) {
         this.log.error({ err: error, topic }, 'realtime snapshot could not be reloaded');
       }

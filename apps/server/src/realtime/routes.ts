@@ -29,10 +29,7 @@ const onSocketError: NonNullable<WebsocketPluginOptions['errorHandler']> = (erro
 };
 
 /** The WebSocket endpoint; a cross-site Origin is refused with 403 before the upgrade (registerOriginGuard). */
-export async function realtimeRoutes(
-  app: FastifyInstance,
-  { hub }: { hub: RealtimeHub },
-): Promise<void> {
+export async function realtimeRoutes(app: FastifyInstance, { hub }: { hub: RealtimeHub }): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: CLIENT_FRAME_MAX_BYTES },
     errorHandler: onSocketError,

@@ -1,4 +1,10 @@
-import { INITIAL_DATA_ELEMENT_ID, type InitialData, type PublicStation } from '@onair/core';
+import {
+  INITIAL_DATA_ELEMENT_ID,
+  localeDirection,
+  type InitialData,
+  type Locale,
+  type PublicStation,
+} from '@onair/core';
 
 /**
  * The share image (committed, made by `npm run share-image` from the station's logo and colours).
@@ -13,6 +19,7 @@ export const SHARE_IMAGE = {
 } as const;
 
 const TITLE_TAG = /<title>[^<]*<\/title>/;
+const HTML_TAG = /<html[^>]*>/;
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module"/;
 // The template's own placeholders for these two are replaced by the station's (white-label build).
@@ -50,6 +57,26 @@ export interface ShellPage {
   origin: string;
   /** The path asked for (no query), for the canonical URL. */
   path: string;
+  /** The listener's language: `<html lang dir>` and `og:locale` (README "Languages"). */
+  locale: Locale;
+  /** What a shared link to this page shows (an episode's page), instead of the station's own preview. */
+  preview?: SharePreview | null | undefined;
+}
+
+/** A page's own share preview; paths are made absolute with the page's origin. */
+export interface SharePreview {
+  title: string;
+  description: string;
+  /** The canonical path, with the query that matters (an episode's `?t=`). */
+  url: string;
+  /** A path or absolute URL; the station's share image when null. */
+  image: string | null;
+  audio: { url: string; type: string } | null;
+}
+
+/** A path made absolute with `origin`; an absolute http(s) URL is kept. */
+function absolute(origin: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : origin + pathOrUrl;
 }
 
 /** A screen prerendered by the web app's own components, and the split-out assets it is drawn with. */
@@ -99,30 +126,53 @@ export function renderNeutralShell(template: string, station: PublicStation, pag
 }
 
 /** The template with the station's title, description, colours, share tags and stream preconnect. */
-function withStationHead(template: string, station: PublicStation, page: ShellPage, ...extra: string[]): string {
+function withStationHead(
+  template: string,
+  station: PublicStation,
+  page: ShellPage,
+  ...extra: string[]
+): string {
   if (!TITLE_TAG.test(template)) throw new Error('The built index.html has no <title> to replace');
+  const { preview } = page;
   const name = escapeHtml(station.name);
-  const tagline = escapeHtml(station.tagline);
-  const canonical = escapeHtml(page.origin + page.path);
-  const image = escapeHtml(page.origin + SHARE_IMAGE.path);
+  const title = preview ? escapeHtml(preview.title) : name;
+  const description = escapeHtml(preview ? preview.description : station.tagline);
+  const canonical = escapeHtml(page.origin + (preview ? preview.url : page.path));
+  const ownImage = preview?.image ?? null;
+  const image = escapeHtml(absolute(page.origin, ownImage ?? SHARE_IMAGE.path));
+  // The station's share image is drawn for large cards; a show's square image is a small card.
+  const imageFacts =
+    ownImage === null
+      ? [
+          `<meta property="og:image:type" content="${SHARE_IMAGE.type}" />`,
+          `<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`,
+          `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`,
+        ]
+      : [];
+  const audio = preview?.audio
+    ? [
+        `<meta property="og:audio" content="${escapeHtml(absolute(page.origin, preview.audio.url))}" />`,
+        `<meta property="og:audio:type" content="${escapeHtml(preview.audio.type)}" />`,
+      ]
+    : [];
   const head = [
-    `<title>${name}</title>`,
-    `<meta name="description" content="${tagline}" />`,
+    `<title>${preview ? `${title} · ${name}` : name}</title>`,
+    `<meta name="description" content="${description}" />`,
     `<meta name="theme-color" content="${escapeHtml(station.theme.background)}" />`,
     `<link rel="canonical" href="${canonical}" />`,
     `<meta property="og:type" content="website" />`,
+    `<meta property="og:locale" content="${escapeHtml(page.locale.replace('-', '_'))}" />`,
     `<meta property="og:site_name" content="${name}" />`,
-    `<meta property="og:title" content="${name}" />`,
-    `<meta property="og:description" content="${tagline}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${canonical}" />`,
     `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:type" content="${SHARE_IMAGE.type}" />`,
-    `<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`,
-    `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`,
-    `<meta property="og:image:alt" content="${name}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${name}" />`,
-    `<meta name="twitter:description" content="${tagline}" />`,
+    ...imageFacts,
+    `<meta property="og:image:alt" content="${title}" />`,
+    ...audio,
+    `<meta name="twitter:card" content="${ownImage === null ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
     // The handshake with a foreign stream host is done before the listener taps Play. crossorigin:
     // the stream is fetched (MediaSource) in CORS mode, which uses the anonymous connection pool.
@@ -131,7 +181,10 @@ function withStationHead(template: string, station: PublicStation, page: ShellPa
     ),
     ...extra,
   ].join('\n    ');
-  return template.replace(TEMPLATE_META, '').replace(TITLE_TAG, () => head);
+  return template
+    .replace(TEMPLATE_META, '')
+    .replace(HTML_TAG, () => `<html lang="${escapeHtml(page.locale)}" dir="${localeDirection(page.locale)}">`)
+    .replace(TITLE_TAG, () => head);
 }
 
 /** Whether an Accept header admits an HTML answer (`text/html`, `text/*` or `*\/*` with q > 0); absent admits all. */

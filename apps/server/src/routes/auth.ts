@@ -19,7 +19,10 @@ interface AuthRouteOptions {
   limiter: LoginLimiter;
 }
 
-export async function authRoutes(app: FastifyInstance, { config, sessions, limiter }: AuthRouteOptions): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  { config, sessions, limiter }: AuthRouteOptions,
+): Promise<void> {
   const devices = config.admin === null ? null : new DeviceCookies(config.admin);
   app.post('/api/auth/login', async (request, reply) => {
     // request.ip is the real client: X-Forwarded-For counts only from a TRUST_PROXY peer.
@@ -29,15 +32,27 @@ export async function authRoutes(app: FastifyInstance, { config, sessions, limit
     const admission = await limiter.admit(attempt);
     if (!admission.admitted) {
       reply.header('retry-after', String(Math.ceil(admission.retryAfterMs / 1000)));
-      return reply.code(429).send({ error: 'Too many sign-in attempts. Try again later.', code: 'rate_limited' } satisfies ErrorBody);
+      return reply.code(429).send({
+        error: 'Too many sign-in attempts. Try again later.',
+        code: 'rate_limited',
+      } satisfies ErrorBody);
     }
     const body = loginBody.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Enter a username and password.', code: 'sign_in_invalid' } satisfies ErrorBody);
-    if (config.admin === null || devices === null) return reply.code(403).send({ error: 'Admin sign-in is turned off on this server.', code: 'sign_in_off' } satisfies ErrorBody);
+    if (!body.success)
+      return reply
+        .code(400)
+        .send({ error: 'Enter a username and password.', code: 'sign_in_invalid' } satisfies ErrorBody);
+    if (config.admin === null || devices === null)
+      return reply.code(403).send({
+        error: 'Admin sign-in is turned off on this server.',
+        code: 'sign_in_off',
+      } satisfies ErrorBody);
     if (!isAdminCredentials(body.data, config.admin)) {
       // One line per failed guess, fixed text and the real address: what fail2ban matches (SECURITY.md).
       request.log.warn({ ip: request.ip }, 'admin sign-in failed');
-      return reply.code(401).send({ error: 'Wrong username or password.', code: 'sign_in_wrong' } satisfies ErrorBody);
+      return reply
+        .code(401)
+        .send({ error: 'Wrong username or password.', code: 'sign_in_wrong' } satisfies ErrorBody);
     }
     await admission.succeeded();
     await sessions.start(request, reply, config.admin.username, 'admin');
@@ -56,6 +71,9 @@ export async function authRoutes(app: FastifyInstance, { config, sessions, limit
     const session = await sessions.current(request);
     const isAdmin = isCurrentAdmin(session, config.admin);
     // signInEnabled lets the app hide the admin sign-in link on servers where editing is off.
-    return { role: isAdmin ? ('admin' as const) : ('listener' as const), signInEnabled: config.admin !== null };
+    return {
+      role: isAdmin ? ('admin' as const) : ('listener' as const),
+      signInEnabled: config.admin !== null,
+    };
   });
 }

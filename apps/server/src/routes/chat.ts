@@ -58,7 +58,17 @@ const TOO_MANY_MINE_ERROR = `You can give a message at most ${CHAT_REACTIONS_PER
 /** POST /api/chat/session … /api/chat/mutes: thin — parse, check limits, call the chat service, reply. */
 export async function chatRoutes(
   app: FastifyInstance,
-  { config, chat, repo, adminSessions, chatSessions, limits, chatters, now, onMessagePosted }: ChatRouteOptions,
+  {
+    config,
+    chat,
+    repo,
+    adminSessions,
+    chatSessions,
+    limits,
+    chatters,
+    now,
+    onMessagePosted,
+  }: ChatRouteOptions,
 ): Promise<void> {
   // Bodies that never reach a handler (not JSON, too large) get the chat's own sentences.
   useErrorTexts(app, {
@@ -68,7 +78,8 @@ export async function chatRoutes(
     logLine: 'chat request failed',
   });
 
-  const isAdmin = async (request: FastifyRequest) => isCurrentAdmin(await adminSessions.current(request), config.admin);
+  const isAdmin = async (request: FastifyRequest) =>
+    isCurrentAdmin(await adminSessions.current(request), config.admin);
 
   /** The chatter this request speaks for, or a reply already sent (401 / 403). */
   const chatterOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Chatter | null> => {
@@ -87,7 +98,11 @@ export async function chatRoutes(
     }
     const mutedUntil = await chat.mutedUntil(key, now());
     if (mutedUntil !== null) {
-      await reply.code(403).send({ error: mutedSentence(mutedUntil, now()), code: 'chat_muted', mutedUntil } satisfies ChatMutedError);
+      await reply.code(403).send({
+        error: mutedSentence(mutedUntil, now()),
+        code: 'chat_muted',
+        mutedUntil,
+      } satisfies ChatMutedError);
       return null;
     }
     return { key, name: session.username, admin };
@@ -100,11 +115,13 @@ export async function chatRoutes(
 
   app.post('/api/chat/session', { bodyLimit: CHAT_BODY_MAX_BYTES }, async (request, reply) => {
     const body = chatSessionBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: CHAT_NAME_RULE, code: 'chat_name_invalid' } satisfies ErrorBody);
+    if (!body.success)
+      return reply.code(400).send({ error: CHAT_NAME_RULE, code: 'chat_name_invalid' } satisfies ErrorBody);
     const { name } = body.data;
     const key = chatNameKey(name);
     const admin = isReservedName(name, config.admin);
-    if (admin && !(await isAdmin(request))) return reply.code(403).send({ error: RESERVED_ERROR, code: 'chat_name_reserved' } satisfies ErrorBody);
+    if (admin && !(await isAdmin(request)))
+      return reply.code(403).send({ error: RESERVED_ERROR, code: 'chat_name_reserved' } satisfies ErrorBody);
     const current = await chatSessions.current(request);
     const currentKey = current ? chatNameKey(current.username) : null;
     // Already chatting under this name: nothing to start (a reload, or the app re-sending its name).
@@ -114,12 +131,20 @@ export async function chatRoutes(
     if (person !== null) {
       const mutedUntil = await chat.mutedUntil(person, now());
       // A new name, or signing out and back in, would shed the mute: it waits the mute out.
-      if (mutedUntil !== null) return reply.code(403).send({ error: mutedSentence(mutedUntil, now()), code: 'chat_muted', mutedUntil } satisfies ChatMutedError);
+      if (mutedUntil !== null)
+        return reply.code(403).send({
+          error: mutedSentence(mutedUntil, now()),
+          code: 'chat_muted',
+          mutedUntil,
+        } satisfies ChatMutedError);
     }
     const waitMs = await limits.session(request.ip);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1_000)));
-      return reply.code(429).send({ error: 'Too many new chat names from your network. Try again later.', code: 'rate_limited' } satisfies ErrorBody);
+      return reply.code(429).send({
+        error: 'Too many new chat names from your network. Try again later.',
+        code: 'rate_limited',
+      } satisfies ErrorBody);
     }
     const holder = person ?? chatters.issue(request, reply);
     const expiresAt = new Date(now().getTime() + CHAT_SESSION_TTL_MS);
@@ -136,7 +161,10 @@ export async function chatRoutes(
     // None yet is an ordinary answer, not an error: the chat screen asks this of every visitor, and a
     // 4xx would put a failed request on the console of everyone who has not picked a name.
     if (!session) return reply.code(204).send();
-    return { name: session.username, admin: isReservedName(session.username, config.admin) } satisfies ChatSession;
+    return {
+      name: session.username,
+      admin: isReservedName(session.username, config.admin),
+    } satisfies ChatSession;
   });
 
   app.delete('/api/chat/session', async (request, reply) => {
@@ -149,7 +177,11 @@ export async function chatRoutes(
 
   app.get('/api/chat/messages', async (request, reply) => {
     const query = chatMessagesQuerySchema.safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ error: 'limit must be 1..100 and before a positive seq.', code: 'chat_history_query_invalid' } satisfies ErrorBody);
+    if (!query.success)
+      return reply.code(400).send({
+        error: 'limit must be 1..100 and before a positive seq.',
+        code: 'chat_history_query_invalid',
+      } satisfies ErrorBody);
     reply.header('cache-control', 'no-store');
     return { messages: await chat.history(query.data.before, query.data.limit) } satisfies ChatMessagesPage;
   });
@@ -158,7 +190,11 @@ export async function chatRoutes(
     const chatter = await chatterOf(request, reply);
     if (!chatter) return reply;
     const body = postChatMessageBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message ?? INVALID_ERROR, code: 'chat_message_invalid' } satisfies ErrorBody);
+    if (!body.success)
+      return reply.code(400).send({
+        error: body.error.issues[0]?.message ?? INVALID_ERROR,
+        code: 'chat_message_invalid',
+      } satisfies ErrorBody);
     // A resend of a stored message is answered before the rate limit: retrying after a lost answer is never "too fast".
     const stored = await repo.findMessage(body.data.id);
     if (!stored) {
@@ -173,9 +209,15 @@ export async function chatRoutes(
       case 'resent':
         return reply.code(200).send({ message: result.message });
       case 'id-taken':
-        return reply.code(409).send({ error: 'That message id is used by another message.', code: 'chat_message_id_taken' } satisfies ErrorBody);
+        return reply.code(409).send({
+          error: 'That message id is used by another message.',
+          code: 'chat_message_id_taken',
+        } satisfies ErrorBody);
       case 'no-reply-target':
-        return reply.code(400).send({ error: 'The message you reply to does not exist.', code: 'chat_reply_missing' } satisfies ErrorBody);
+        return reply.code(400).send({
+          error: 'The message you reply to does not exist.',
+          code: 'chat_reply_missing',
+        } satisfies ErrorBody);
     }
   });
 
@@ -183,13 +225,25 @@ export async function chatRoutes(
     const chatter = await chatterOf(request, reply);
     if (!chatter) return reply;
     const params = reactionParams.safeParse(request.params);
-    if (!params.success) return reply.code(400).send({ error: 'Not a reaction.', code: 'chat_reaction_invalid' } satisfies ErrorBody);
+    if (!params.success)
+      return reply
+        .code(400)
+        .send({ error: 'Not a reaction.', code: 'chat_reaction_invalid' } satisfies ErrorBody);
     const waitMs = await limits.reaction(chatter.key);
     if (waitMs > 0) return tooFast(reply, waitMs);
     const result = await chat.react(chatter, params.data.id, params.data.emoji, on, now());
-    if (result === 'missing') return reply.code(404).send({ error: NO_MESSAGE_ERROR, code: 'chat_message_missing' } satisfies ErrorBody);
-    if (result === 'too-many-kinds') return reply.code(409).send({ error: TOO_MANY_KINDS_ERROR, code: 'chat_reaction_kinds_full' } satisfies ErrorBody);
-    if (result === 'too-many-mine') return reply.code(409).send({ error: TOO_MANY_MINE_ERROR, code: 'chat_reactions_mine_full' } satisfies ErrorBody);
+    if (result === 'missing')
+      return reply
+        .code(404)
+        .send({ error: NO_MESSAGE_ERROR, code: 'chat_message_missing' } satisfies ErrorBody);
+    if (result === 'too-many-kinds')
+      return reply
+        .code(409)
+        .send({ error: TOO_MANY_KINDS_ERROR, code: 'chat_reaction_kinds_full' } satisfies ErrorBody);
+    if (result === 'too-many-mine')
+      return reply
+        .code(409)
+        .send({ error: TOO_MANY_MINE_ERROR, code: 'chat_reactions_mine_full' } satisfies ErrorBody);
     return { messageId: params.data.id, reactions: result };
   };
   app.put('/api/chat/messages/:id/reactions/:emoji', react(true));
@@ -201,7 +255,9 @@ export async function chatRoutes(
     }
     const params = messageParams.safeParse(request.params);
     if (!params.success || !(await chat.remove(params.data.id, now()))) {
-      return reply.code(404).send({ error: NO_MESSAGE_ERROR, code: 'chat_message_missing' } satisfies ErrorBody);
+      return reply
+        .code(404)
+        .send({ error: NO_MESSAGE_ERROR, code: 'chat_message_missing' } satisfies ErrorBody);
     }
     return reply.code(204).send();
   });
@@ -211,9 +267,17 @@ export async function chatRoutes(
       return reply.code(403).send({ error: NOT_ADMIN_ERROR, code: 'admin_only' } satisfies ErrorBody);
     }
     const body = chatMuteBodySchema.safeParse(request.body);
-    if (!body.success) return reply.code(400).send({ error: 'Give a chat name and 0..10080 minutes.', code: 'chat_mute_invalid' } satisfies ErrorBody);
+    if (!body.success)
+      return reply.code(400).send({
+        error: 'Give a chat name and 0..10080 minutes.',
+        code: 'chat_mute_invalid',
+      } satisfies ErrorBody);
     const muted = await chat.mute(body.data.name, body.data.minutes, now());
-    if (muted === 'unknown') return reply.code(404).send({ error: 'Nobody in the chat goes by that name.', code: 'chat_nobody_named' } satisfies ErrorBody);
+    if (muted === 'unknown')
+      return reply.code(404).send({
+        error: 'Nobody in the chat goes by that name.',
+        code: 'chat_nobody_named',
+      } satisfies ErrorBody);
     return { name: body.data.name, mutedUntil: muted.until };
   });
 }

@@ -14,7 +14,10 @@ export async function embedRoutes(app: FastifyInstance, { webDist }: { webDist: 
       // Read per request (a few hundred bytes): a rebuild never leaves it naming old assets.
       html = await readFile(join(webDist, 'embed.html'), 'utf8');
     } catch {
-      return reply.code(503).type('text/plain; charset=utf-8').send('The embeddable player has not been built yet. Run `npm run build`.');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The embeddable player has not been built yet. Run `npm run build`.');
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

@@ -56,20 +56,32 @@ export async function eventsRoutes(
   // logLevel 'warn': Fastify's per-request info lines ("incoming request", "request completed")
   // carry the client address, so this route writes none; its only line is a failed write, at error,
   // holding the error alone. What the analytics keep, and where the address still goes, is in README.
-  app.post('/api/events', { bodyLimit: ANALYTICS_MAX_BATCH_BYTES, logLevel: 'warn' }, async (request, reply) => {
-    const waitMs = await batches.take(clientKey(request.ip));
-    if (waitMs > 0) {
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      return reply
-        .code(429)
-        .send({ error: 'Too many analytics batches. Try again later.', code: 'rate_limited' } satisfies ErrorBody);
-    }
-    if (hasTooManyEvents(request.body))
-      return reply.code(413).send({ error: TOO_MANY_EVENTS_ERROR, code: 'events_too_many' } satisfies ErrorBody);
-    const batch = analyticsBatchSchema.safeParse(request.body);
-    if (!batch.success) return reply.code(400).send({ error: INVALID_EVENTS_ERROR, code: 'events_invalid' } satisfies ErrorBody);
-    if ((await analytics.recordBatch(batch.data, now())) === 'unknown-show')
-      return reply.code(400).send({ error: UNKNOWN_SHOW_ERROR, code: 'events_unknown_show' } satisfies ErrorBody);
-    return reply.code(202).send({ accepted: batch.data.events.length });
-  });
+  app.post(
+    '/api/events',
+    { bodyLimit: ANALYTICS_MAX_BATCH_BYTES, logLevel: 'warn' },
+    async (request, reply) => {
+      const waitMs = await batches.take(clientKey(request.ip));
+      if (waitMs > 0) {
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+        return reply.code(429).send({
+          error: 'Too many analytics batches. Try again later.',
+          code: 'rate_limited',
+        } satisfies ErrorBody);
+      }
+      if (hasTooManyEvents(request.body))
+        return reply
+          .code(413)
+          .send({ error: TOO_MANY_EVENTS_ERROR, code: 'events_too_many' } satisfies ErrorBody);
+      const batch = analyticsBatchSchema.safeParse(request.body);
+      if (!batch.success)
+        return reply
+          .code(400)
+          .send({ error: INVALID_EVENTS_ERROR, code: 'events_invalid' } satisfies ErrorBody);
+      if ((await analytics.recordBatch(batch.data, now())) === 'unknown-show')
+        return reply
+          .code(400)
+          .send({ error: UNKNOWN_SHOW_ERROR, code: 'events_unknown_show' } satisfies ErrorBody);
+      return reply.code(202).send({ accepted: batch.data.events.length });
+    },
+  );
 }

@@ -24,7 +24,9 @@ export async function lockScreenRoutes(
       artist_name: track.artist,
       album_title: current.album || stationName,
       // The native player loads it itself: an absolute http(s) URL only.
-      artwork_source: /^https?:\/\//.test(current.artwork) ? current.artwork : `${origin}/images/icon-512.png`,
+      artwork_source: /^https?:\/\//.test(current.artwork)
+        ? current.artwork
+        : `${origin}/images/icon-512.png`,
     };
   });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InitialData } from '@onair/core';
+import type { InitialData, Locale } from '@onair/core';
 import type { ScreenMarkup } from './app-shell.ts';
 
 /** Where `npm run build` puts the web app's own prerender (apps/web/src/app/server-render.tsx). */
@@ -14,7 +14,11 @@ const CLIENT_MANIFEST = '.vite/manifest.json';
 const ENTRY = 'index.html';
 
 // `hints` is newer than `html` and `chunks`: a build without them has none.
-const prerenderedSchema = z.object({ html: z.string(), hints: z.string().default(''), chunks: z.array(z.string()) });
+const prerenderedSchema = z.object({
+  html: z.string(),
+  hints: z.string().default(''),
+  chunks: z.array(z.string()),
+});
 const manifestSchema = z.record(
   z.string(),
   z.object({
@@ -25,7 +29,7 @@ const manifestSchema = z.record(
 );
 type Manifest = z.infer<typeof manifestSchema>;
 
-export type ScreenRenderer = (url: string, data: InitialData) => Promise<ScreenMarkup>;
+export type ScreenRenderer = (url: string, data: InitialData, locale: Locale) => Promise<ScreenMarkup>;
 
 /** The stylesheets a split-out screen's chunk needs, with those of what it imports (`seen`: skipped). */
 function chunkAssets(manifest: Manifest, key: string, into: ScreenMarkup, seen: Set<string>): void {
@@ -46,7 +50,7 @@ export async function loadScreenRenderer(
 ): Promise<ScreenRenderer | null> {
   const file = join(webDist, PRERENDER_MODULE);
   if (!existsSync(file)) return null;
-  let renderScreen: (url: string, data: InitialData) => Promise<unknown>;
+  let renderScreen: (url: string, data: InitialData, locale: Locale) => Promise<unknown>;
   let manifest: Manifest;
   try {
     const loaded: unknown = await import(pathToFileURL(file).href);
@@ -65,10 +69,10 @@ export async function loadScreenRenderer(
   // What index.html already links, the same for every page: worked out once, skipped per page.
   const linkedByEntry = new Set<string>();
   chunkAssets(manifest, ENTRY, { html: '', hints: '', stylesheets: [] }, linkedByEntry);
-  return async (url, data) => {
+  return async (url, data, locale) => {
     // Only the path and query matter to the router; the origin is a placeholder.
     const { html, hints, chunks } = prerenderedSchema.parse(
-      await renderScreen(new URL(url, 'http://prerender').href, data),
+      await renderScreen(new URL(url, 'http://prerender').href, data, locale),
     );
     const screen: ScreenMarkup = { html, hints, stylesheets: [] };
     const linked = new Set(linkedByEntry);

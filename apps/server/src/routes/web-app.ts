@@ -3,13 +3,21 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SHOW_IMAGE_DIR, type ErrorBody, type InitialData, type PublicStation, type ScheduleDocument } from '@onair/core';
+import {
+  requestLocale,
+  SHOW_IMAGE_DIR,
+  type ErrorBody,
+  type InitialData,
+  type PublicStation,
+  type ScheduleDocument,
+} from '@onair/core';
 import {
   acceptsHtml,
   isNavigationPath,
   renderAppShell,
   renderNeutralShell,
   type ScreenMarkup,
+  type SharePreview,
 } from './app-shell.ts';
 import { loadScreenRenderer } from './screen-prerender.ts';
 
@@ -38,6 +46,10 @@ export interface WebAppOptions {
   /** The stored week, null when there is none or it cannot be read (the page then uses its own). */
   schedule: () => Promise<ScheduleDocument | null>;
   nowPlaying: () => InitialData['nowPlaying'];
+  /** The server's clock: the prerendered screen shows what is on air at this moment. */
+  now: () => Date;
+  /** A page's own share preview (an episode's), or null for the station's. */
+  sharePreview?: (path: string, query: URLSearchParams) => Promise<SharePreview | null>;
 }
 
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -53,7 +65,8 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
   const built = existsSync(join(webDist, 'index.html'));
   // Before the file server and the SPA fallback alike, so a dot path is a plain 404 whatever it accepts.
   app.addHook('onRequest', async (request, reply) => {
-    if (hasDotSegment(request.url)) return reply.code(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
+    if (hasDotSegment(request.url))
+      return reply.code(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
   });
   if (built) {
     await app.register(fastifyStatic, {
@@ -85,11 +98,26 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
     // Client-side routes (/schedule, /chat, and unknown ones the router reports) all start from index.html.
     // Read per request (a few KB): a rebuild while the server runs never leaves it naming old assets.
     const template = await readFile(join(webDist, 'index.html'), 'utf8');
-    const page = { origin: originOf(request), path };
+    // The listener's language (README "Languages"): the same URL answers in another one for another
+    // listener, so caches key on what chose it.
+    const locale = requestLocale(
+      { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] },
+      options.station.locale,
+    );
+    reply.header('vary', 'Accept-Language, Cookie');
     if (shell) {
+      const page = { origin: originOf(request), path, locale };
       const html = renderNeutralShell(template, options.station, page);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
+    const query = new URLSearchParams(request.url.slice(asked.length + 1));
+    const preview = await (options.sharePreview?.(path, query) ?? Promise.resolve(null)).catch(
+      (error: unknown) => {
+        request.log.warn({ err: error }, "the page's share preview could not be read; the station's is sent");
+        return null;
+      },
+    );
+    const page = { origin: originOf(request), path, preview, locale };
     const schedule = await options.schedule().catch(() => null);
     const showImages = await readdir(join(webDist, SHOW_IMAGE_DIR)).catch(() => []);
     const data: InitialData = {
@@ -97,11 +125,11 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppOptions)
       schedule,
       nowPlaying: options.nowPlaying(),
       showImages: showImages.map((name) => SHOW_IMAGE_DIR + name),
-      renderedAtMs: Date.now(),
+      renderedAtMs: options.now().getTime(),
     };
     let screen: ScreenMarkup | null = null;
     try {
-      screen = renderer ? await renderer(request.url, data) : null;
+      screen = renderer ? await renderer(request.url, data, locale) : null;
     } catch (error) {
       // The page still works without it: the browser renders the screen once its script runs.
       request.log.error({ err: error }, 'prerendering the screen failed; sending the page without it');

@@ -31,8 +31,14 @@ export class DemoStation {
   readonly #stationName: string;
 
   constructor(options: DemoStationOptions) {
-    this.standard = new PacedMount(splitMp3Frames(readFileSync(resolve(ASSETS_DIR, 'demo-loop-192.mp3'))), options);
-    this.high = new PacedMount(splitMp3Frames(readFileSync(resolve(ASSETS_DIR, 'demo-loop-320.mp3'))), options);
+    this.standard = new PacedMount(
+      splitMp3Frames(readFileSync(resolve(ASSETS_DIR, 'demo-loop-192.mp3'))),
+      options,
+    );
+    this.high = new PacedMount(
+      splitMp3Frames(readFileSync(resolve(ASSETS_DIR, 'demo-loop-320.mp3'))),
+      options,
+    );
     this.#now = options.now ?? Date.now;
     this.#startedMs = this.#now();
     this.#trackMs = (options.trackSeconds ?? 180) * 1000;

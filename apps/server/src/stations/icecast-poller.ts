@@ -43,6 +43,11 @@ export interface IcecastPollerOptions {
   onTrackChange?: () => void;
   /** Called after every failed read of the feed (counted in /metrics). */
   onPollError?: (kind: NowPlayingErrorKind) => void;
+  /**
+   * Called after each read that tells whether the stream has a source: true when it has, false
+   * when Icecast says there is none or cannot be reached (integrations' station.offline/online).
+   */
+  onSourceSeen?: (online: boolean) => void;
 }
 
 type PollResult =
@@ -63,6 +68,7 @@ export class IcecastPoller {
   readonly #onStatus: ((status: unknown) => void) | undefined;
   readonly #onTrackChange: (() => void) | undefined;
   readonly #onPollError: ((kind: NowPlayingErrorKind) => void) | undefined;
+  readonly #onSourceSeen: ((online: boolean) => void) | undefined;
   /** When the last good read was made: a change seen now happened after it. */
   #lastGoodReadAt: number | null = null;
   #metadata: StreamMetadata = EMPTY;
@@ -85,6 +91,7 @@ export class IcecastPoller {
     this.#onStatus = options.onStatus;
     this.#onTrackChange = options.onTrackChange;
     this.#onPollError = options.onPollError;
+    this.#onSourceSeen = options.onSourceSeen;
     this.#current = this.#compose();
     this.#etag = etagOf(this.#current);
   }
@@ -189,6 +196,8 @@ export class IcecastPoller {
       this.#etag = etag;
     }
     if (changed) this.#onTrackChange?.();
+    if (result.ok) this.#onSourceSeen?.(true);
+    else if (result.kind === 'no-source' || result.kind === 'network') this.#onSourceSeen?.(false);
   }
 
   #compose(): NowPlaying {

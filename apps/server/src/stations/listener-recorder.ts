@@ -4,7 +4,8 @@ import type { PollerLogger } from './icecast-poller.ts';
 
 /**
  * Turns the now-playing poller's Icecast reads (one every few seconds) into one listener figure per
- * minute: the station learns its audience from its own stream server, with no client tracking.
+ * minute: the station learns its audience from its own stream server (plus the live rewind streams
+ * of every instance, less the archive's recorder), with no client tracking.
  * A store write happens only when a minute starts or its highest reading rises.
  */
 export class ListenerRecorder {
@@ -17,14 +18,23 @@ export class ListenerRecorder {
     streamUrls: readonly string[],
     private readonly now: () => Date,
     private readonly logger: PollerLogger,
+    /** Told every count read, before the per-minute filter (integrations' listeners.peak). */
+    private readonly onCount?: (listeners: number) => void,
+    /**
+     * What the stream server's count is off by: plus the live rewind streams of every instance,
+     * minus the archive's recorder (a listener of the mount, but not a person).
+     */
+    private readonly correction: () => number = () => 0,
   ) {
     this.#mountPaths = streamUrls.flatMap((url) => pathOf(url) ?? []);
   }
 
   /** Called with each status body the poller parsed; never rejects (a failed write is logged). */
   async record(status: unknown): Promise<void> {
-    const listeners = icecastListenerCount(status, this.#mountPaths);
-    if (listeners === null) return;
+    const live = icecastListenerCount(status, this.#mountPaths);
+    if (live === null) return;
+    const listeners = Math.max(0, live + this.correction());
+    this.onCount?.(listeners);
     const at = this.now();
     const minute = at.toISOString().slice(0, 16);
     if (minute === this.#minute && listeners <= this.#highest) return;

@@ -15,7 +15,7 @@ export interface Mp3Frames {
   bitrateKbps: number;
 }
 
-interface FrameHeader {
+export interface FrameHeader {
   length: number;
   sampleRateHz: number;
   samplesPerFrame: number;
@@ -61,4 +61,73 @@ export function splitMp3Frames(bytes: Buffer): Mp3Frames {
     samplesPerFrame: first.samplesPerFrame,
     bitrateKbps: first.bitrateKbps,
   };
+}
+
+/** One frame cut from a byte stream, with its header read. */
+export interface StreamFrame {
+  bytes: Buffer;
+  header: FrameHeader;
+}
+
+/**
+ * Cuts whole frames out of an MP3 byte stream as it arrives (a listener's connection, a file being
+ * read): bytes of an unfinished frame wait for the next push. A stream joined at an arbitrary byte
+ * is synchronised on two headers in a row, so a 0xFF byte inside audio data is not taken for a
+ * frame; garbage later in the stream (a tag, a corrupt frame) loses sync and finds it again.
+ */
+export class Mp3FrameReader {
+  #pending: Buffer = Buffer.alloc(0);
+  #synced = false;
+  /** Bytes skipped to find (or find again) frame sync, for the logs. */
+  skippedBytes = 0;
+
+  push(chunk: Buffer): StreamFrame[] {
+    const bytes = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
+    const frames: StreamFrame[] = [];
+    let offset = 0;
+    while (offset < bytes.length) {
+      const header = readFrameHeader(bytes, offset);
+      if (header === null) {
+        if (offset + 4 > bytes.length) break;
+        this.#synced = false;
+        offset += 1;
+        this.skippedBytes += 1;
+        continue;
+      }
+      const end = offset + header.length;
+      if (!this.#synced) {
+        // Confirm with the next header; wait for more bytes when it has not arrived yet.
+        if (end + 4 > bytes.length) break;
+        if (readFrameHeader(bytes, end) === null) {
+          offset += 1;
+          this.skippedBytes += 1;
+          continue;
+        }
+        this.#synced = true;
+      }
+      if (end > bytes.length) break;
+      frames.push({ bytes: bytes.subarray(offset, end), header });
+      offset = end;
+    }
+    // Copied, so the pending tail does not pin the whole network chunk it came in.
+    this.#pending = Buffer.from(bytes.subarray(offset));
+    return frames;
+  }
+
+  /** Bytes waiting for the rest of their frame. */
+  get pendingBytes(): number {
+    return this.#pending.length;
+  }
+}
+
+/** Byte offsets of the whole frames at the start of `bytes` (a chunk file), ending with the end of the last whole frame. */
+export function frameOffsets(bytes: Buffer): number[] {
+  const offsets: number[] = [0];
+  let offset = 0;
+  for (;;) {
+    const header = readFrameHeader(bytes, offset);
+    if (!header || offset + header.length > bytes.length) return offsets;
+    offset += header.length;
+    offsets.push(offset);
+  }
 }

@@ -22,6 +22,8 @@ interface Listener {
   nextFrame: number;
   /** Whether audio has reached the connection yet: only then does it count as a listener. */
   heard: boolean;
+  /** False for the server's own recorder: it is no listener of the station. */
+  counted: boolean;
 }
 
 /**
@@ -55,15 +57,23 @@ export class PacedMount {
     return this.#frames.bitrateKbps;
   }
 
+  /** The looped audio, frame by frame (the demo station's generated past day is cut from it). */
+  get frames(): Mp3Frames {
+    return this.#frames;
+  }
+
   /** Connections that have received audio: not ones still waiting for their first chunk. */
   get listenerCount(): number {
     return this.#heardCount;
   }
 
-  /** Starts sending to `sink`; call the returned function when the connection closes. */
-  attach(sink: ListenerSink): () => void {
+  /**
+   * Starts sending to `sink`; call the returned function when the connection closes. `counted:
+   * false` (the archive recorder) is left out of the listener count.
+   */
+  attach(sink: ListenerSink, { counted = true }: { counted?: boolean } = {}): () => void {
     const current = this.#currentFrame();
-    const listener: Listener = { sink, nextFrame: current - this.#burstFrames, heard: false };
+    const listener: Listener = { sink, nextFrame: current - this.#burstFrames, heard: false, counted };
     this.#listeners.add(listener);
     // The clock only ticks while someone listens; the position is derived from time, not from ticks.
     this.#timer ??= setInterval(() => this.#tick(), this.#tickMs);
@@ -112,7 +122,7 @@ export class PacedMount {
     }
     listener.nextFrame = upTo;
     listener.sink.write(Buffer.concat(chunk), (error) => {
-      if (error || listener.heard || !this.#listeners.has(listener)) return;
+      if (error || listener.heard || !listener.counted || !this.#listeners.has(listener)) return;
       listener.heard = true;
       this.#heardCount += 1;
     });

@@ -3,13 +3,20 @@ import {
   ANALYTICS_MAX_VALUES_PER_PARAM_PER_DAY,
   ANALYTICS_OTHER_VALUE,
   ANALYTICS_RETENTION_DAYS,
+  audienceFigures,
+  LISTENING_SESSION_BUCKETS,
   listenersByHourOfWeek,
+  summarizeListeningSessions,
   reduceUserAgent,
   roundTenth,
   type AnalyticsBatch,
   type AnalyticsEventName,
+  type AudienceInsights,
+  type Daypart,
   type Insights,
+  type ListeningSessionBucket,
   type PlatformType,
+  type Schedule,
 } from '@onair/core';
 import type { Db } from './db.ts';
 import { utcDay } from './schedule-shows.ts';
@@ -154,11 +161,9 @@ export class AnalyticsRepo {
           .insertInto('analytics_event_day')
           .values({ day, name, platform: batch.platform_type, ...agent, count })
           .onConflict((conflict) =>
-            conflict
-              .columns(['day', 'name', 'platform', 'browser', 'os', 'device'])
-              .doUpdateSet((eb) => ({
-                count: eb('analytics_event_day.count', '+', eb.ref('excluded.count')),
-              })),
+            conflict.columns(['day', 'name', 'platform', 'browser', 'os', 'device']).doUpdateSet((eb) => ({
+              count: eb('analytics_event_day.count', '+', eb.ref('excluded.count')),
+            })),
           )
           .execute();
       }
@@ -168,11 +173,9 @@ export class AnalyticsRepo {
             .insertInto('analytics_param_day')
             .values({ day, name, param, value, count })
             .onConflict((conflict) =>
-              conflict
-                .columns(['day', 'name', 'param', 'value'])
-                .doUpdateSet((eb) => ({
-                  count: eb('analytics_param_day.count', '+', eb.ref('excluded.count')),
-                })),
+              conflict.columns(['day', 'name', 'param', 'value']).doUpdateSet((eb) => ({
+                count: eb('analytics_param_day.count', '+', eb.ref('excluded.count')),
+              })),
             )
             .execute();
         }
@@ -227,6 +230,51 @@ export class AnalyticsRepo {
     if (this.#prunedOn === today) return;
     this.#prunedOn = today;
     await this.prune(now);
+  }
+
+  /**
+   * The audience figures over the last `days` UTC days (today included): TLH and AQH per station day
+   * and daypart, peak and average by show of `schedule`, and the app's listening sessions.
+   */
+  async audience(
+    days: number,
+    now: Date,
+    {
+      timeZone,
+      dayparts,
+      schedule,
+    }: { timeZone: string; dayparts: readonly Daypart[]; schedule: Schedule | null },
+  ): Promise<AudienceInsights> {
+    const since = utcDayBefore(now, days - 1);
+    const minutes = await this.db
+      .selectFrom('listener_minute')
+      .select(['minute', 'listeners'])
+      .where('minute', '>=', since)
+      .orderBy('minute')
+      .execute();
+    const buckets = await this.db
+      .selectFrom('analytics_param_day')
+      .select((eb) => ['value', eb.fn.sum<number | string>('count').as('count')])
+      .where('day', '>=', since)
+      .where('name', '=', 'listening_session')
+      .where('param', '=', 'duration')
+      .groupBy('value')
+      .execute();
+    const counts = new Map<ListeningSessionBucket, number>();
+    for (const row of buckets)
+      if ((LISTENING_SESSION_BUCKETS as readonly string[]).includes(row.value))
+        counts.set(row.value as ListeningSessionBucket, Number(row.count));
+    return {
+      days,
+      since,
+      audience: audienceFigures({
+        minutes: minutes.map((row) => ({ minute: row.minute, listeners: Number(row.listeners) })),
+        timeZone,
+        dayparts,
+        schedule,
+      }),
+      sessions: summarizeListeningSessions(counts),
+    };
   }
 
   /** The last `days` UTC days (today included), aggregated for the insights page. */

@@ -33,7 +33,17 @@ type MessageRow = Pick<
   'id' | 'seq' | 'name' | 'text' | 'reply_to' | 'mentions' | 'admin' | 'deleted' | 'created_at'
 >;
 
-const MESSAGE_COLUMNS = ['id', 'seq', 'name', 'text', 'reply_to', 'mentions', 'admin', 'deleted', 'created_at'] as const;
+const MESSAGE_COLUMNS = [
+  'id',
+  'seq',
+  'name',
+  'text',
+  'reply_to',
+  'mentions',
+  'admin',
+  'deleted',
+  'created_at',
+] as const;
 
 /**
  * The chat's messages, reactions, event log, names and mutes. Every write that is an event of the
@@ -45,13 +55,20 @@ export class ChatRepo {
 
   /** The seq of the last accepted event (0 for an empty room). */
   async head(): Promise<number> {
-    const row = await this.db.selectFrom('chat_counter').select('seq').where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('chat_counter')
+      .select('seq')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     return Number(row.seq);
   }
 
   /** The seq of the oldest event still stored (retention deletes from the start), or null for none. */
   async firstEventSeq(): Promise<number | null> {
-    const row = await this.db.selectFrom('chat_event').select((eb) => eb.fn.min('seq').as('first')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('chat_event')
+      .select((eb) => eb.fn.min('seq').as('first'))
+      .executeTakeFirst();
     return row?.first == null ? null : Number(row.first);
   }
 
@@ -68,7 +85,11 @@ export class ChatRepo {
 
   /** Up to `limit` messages older than seq `before` (or the newest), oldest first. */
   async page(before: number | undefined, limit: number): Promise<ChatMessage[]> {
-    let query = this.db.selectFrom('chat_message').select(MESSAGE_COLUMNS).orderBy('seq', 'desc').limit(limit);
+    let query = this.db
+      .selectFrom('chat_message')
+      .select(MESSAGE_COLUMNS)
+      .orderBy('seq', 'desc')
+      .limit(limit);
     if (before !== undefined) query = query.where('seq', '<', before);
     const rows = await query.execute();
     return this.#withReactions(this.db, rows.reverse());
@@ -78,10 +99,17 @@ export class ChatRepo {
   async insertMessage(message: NewChatMessage): Promise<ChatMessage | null> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom('chat_message').select('id').where('id', '=', message.id).executeTakeFirst();
+        const exists = await trx
+          .selectFrom('chat_message')
+          .select('id')
+          .where('id', '=', message.id)
+          .executeTakeFirst();
         if (exists) return null;
         const row = { ...rowOf(message), seq: await nextSeq(trx) };
-        await trx.insertInto('chat_message').values({ ...row, chatter_key: message.chatterKey }).execute();
+        await trx
+          .insertInto('chat_message')
+          .values({ ...row, chatter_key: message.chatterKey })
+          .execute();
         await logEvent(trx, row.seq, 'message', message.id, message.createdAt);
         return { ...toMessage(row), reactions: [] };
       });
@@ -93,7 +121,10 @@ export class ChatRepo {
   }
 
   async messageExists(id: string): Promise<boolean> {
-    return (await this.db.selectFrom('chat_message').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db.selectFrom('chat_message').select('id').where('id', '=', id).executeTakeFirst()) !==
+      undefined
+    );
   }
 
   /**
@@ -108,14 +139,24 @@ export class ChatRepo {
     emoji: string,
     on: boolean,
     nowMs: number,
-  ): Promise<{ seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing' | 'too-many-kinds' | 'too-many-mine'> {
+  ): Promise<
+    { seq: number; reactions: ChatReaction[] } | 'unchanged' | 'missing' | 'too-many-kinds' | 'too-many-mine'
+  > {
     return this.db.transaction().execute(async (trx) => {
       // Everything below reads what every earlier event committed: a double tap waits for the first
       // tap and finds it given; a reaction racing the admin's removal finds the message removed.
       await lockLog(trx);
-      const message = await trx.selectFrom('chat_message').select('deleted').where('id', '=', messageId).executeTakeFirst();
+      const message = await trx
+        .selectFrom('chat_message')
+        .select('deleted')
+        .where('id', '=', messageId)
+        .executeTakeFirst();
       if (!message || message.deleted === 1) return 'missing';
-      const given = await trx.selectFrom('chat_reaction').select(['chatter_key', 'emoji']).where('message_id', '=', messageId).execute();
+      const given = await trx
+        .selectFrom('chat_reaction')
+        .select(['chatter_key', 'emoji'])
+        .where('message_id', '=', messageId)
+        .execute();
       const mine = given.filter((reaction) => reaction.chatter_key === chatter.key);
       if (mine.some((reaction) => reaction.emoji === emoji) === on) return 'unchanged';
       if (on && mine.length >= CHAT_REACTIONS_PER_CHATTER_MAX) return 'too-many-mine';
@@ -147,9 +188,16 @@ export class ChatRepo {
    * just hidden) and it stays as a tombstone. The tombstone and its event seq; 'unchanged' when it
    * was removed already; 'missing' for no such message.
    */
-  async removeMessage(id: string, nowMs: number): Promise<{ seq: number; message: ChatMessage } | 'unchanged' | 'missing'> {
+  async removeMessage(
+    id: string,
+    nowMs: number,
+  ): Promise<{ seq: number; message: ChatMessage } | 'unchanged' | 'missing'> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('chat_message').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('chat_message')
+        .select(MESSAGE_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) return 'missing';
       if (row.deleted === 1) return 'unchanged';
       const seq = await nextSeq(trx);
@@ -160,7 +208,13 @@ export class ChatRepo {
         .execute();
       await trx.deleteFrom('chat_reaction').where('message_id', '=', id).execute();
       await logEvent(trx, seq, 'deleted', id, nowMs);
-      return { seq, message: { ...toMessage({ ...row, deleted: 1, text: CHAT_REMOVED_TEXT, mentions: '[]' }), reactions: [] } };
+      return {
+        seq,
+        message: {
+          ...toMessage({ ...row, deleted: 1, text: CHAT_REMOVED_TEXT, mentions: '[]' }),
+          reactions: [],
+        },
+      };
     });
   }
 
@@ -178,8 +232,13 @@ export class ChatRepo {
       .limit(limit)
       .execute();
     const ids = [...new Set(events.map((event) => event.message_id))];
-    const rows = ids.length === 0 ? [] : await this.db.selectFrom('chat_message').select(MESSAGE_COLUMNS).where('id', 'in', ids).execute();
-    const messages = new Map((await this.#withReactions(this.db, rows)).map((message) => [message.id, message]));
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.db.selectFrom('chat_message').select(MESSAGE_COLUMNS).where('id', 'in', ids).execute();
+    const messages = new Map(
+      (await this.#withReactions(this.db, rows)).map((message) => [message.id, message]),
+    );
     return events.flatMap(({ seq: eventSeq, kind, message_id: messageId }) => {
       const message = messages.get(messageId);
       if (!message) return [];
@@ -199,20 +258,44 @@ export class ChatRepo {
   async claimName(
     key: string,
     name: string,
-    { holder, previousKey, expiresAt, now }: { holder: string; previousKey: string | null; expiresAt: Date; now: Date },
+    {
+      holder,
+      previousKey,
+      expiresAt,
+      now,
+    }: { holder: string; previousKey: string | null; expiresAt: Date; now: Date },
   ): Promise<boolean> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('chat_name').where('name_key', '=', key).where('expires_at', '<=', now.toISOString()).execute();
-        const held = await trx.selectFrom('chat_name').select('holder').where('name_key', '=', key).executeTakeFirst();
+        await trx
+          .deleteFrom('chat_name')
+          .where('name_key', '=', key)
+          .where('expires_at', '<=', now.toISOString())
+          .execute();
+        const held = await trx
+          .selectFrom('chat_name')
+          .select('holder')
+          .where('name_key', '=', key)
+          .executeTakeFirst();
         if (held && (held.holder ?? key) !== holder) return false;
         if (previousKey !== null && previousKey !== key) {
-          await trx.deleteFrom('chat_name').where('name_key', '=', previousKey).where((row) => heldBy(row, holder, previousKey)).execute();
+          await trx
+            .deleteFrom('chat_name')
+            .where('name_key', '=', previousKey)
+            .where((row) => heldBy(row, holder, previousKey))
+            .execute();
         }
         if (held) {
-          await trx.updateTable('chat_name').set({ name, holder, expires_at: expiresAt.toISOString() }).where('name_key', '=', key).execute();
+          await trx
+            .updateTable('chat_name')
+            .set({ name, holder, expires_at: expiresAt.toISOString() })
+            .where('name_key', '=', key)
+            .execute();
         } else {
-          await trx.insertInto('chat_name').values({ name_key: key, name, holder, expires_at: expiresAt.toISOString() }).execute();
+          await trx
+            .insertInto('chat_name')
+            .values({ name_key: key, name, holder, expires_at: expiresAt.toISOString() })
+            .execute();
         }
         return true;
       });
@@ -225,7 +308,11 @@ export class ChatRepo {
 
   /** Frees `key` if `holder` holds it (a sign-out never frees someone else's name). */
   async releaseName(key: string, holder: string): Promise<void> {
-    await this.db.deleteFrom('chat_name').where('name_key', '=', key).where((row) => heldBy(row, holder, key)).execute();
+    await this.db
+      .deleteFrom('chat_name')
+      .where('name_key', '=', key)
+      .where((row) => heldBy(row, holder, key))
+      .execute();
   }
 
   /** The chatter key of whoever holds the name `key` now; a name from before migration 0006 answers its key. */
@@ -270,7 +357,8 @@ export class ChatRepo {
   async setMute(chatterKey: string, untilMs: number | null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('chat_mute').where('chatter_key', '=', chatterKey).execute();
-      if (untilMs !== null) await trx.insertInto('chat_mute').values({ chatter_key: chatterKey, until_ms: untilMs }).execute();
+      if (untilMs !== null)
+        await trx.insertInto('chat_mute').values({ chatter_key: chatterKey, until_ms: untilMs }).execute();
     });
   }
 
@@ -295,7 +383,10 @@ export class ChatRepo {
       const old = trx.selectFrom('chat_message').select('id').where('created_at', '<', cutoffMs);
       await trx.deleteFrom('chat_reaction').where('message_id', 'in', old).execute();
       await trx.deleteFrom('chat_event').where('message_id', 'in', old).execute();
-      const deleted = await trx.deleteFrom('chat_message').where('created_at', '<', cutoffMs).executeTakeFirst();
+      const deleted = await trx
+        .deleteFrom('chat_message')
+        .where('created_at', '<', cutoffMs)
+        .executeTakeFirst();
       await trx.deleteFrom('chat_mute').where('until_ms', '<=', now.getTime()).execute();
       await trx.deleteFrom('chat_name').where('expires_at', '<=', now.toISOString()).execute();
       return Number(deleted.numDeletedRows);
@@ -303,7 +394,10 @@ export class ChatRepo {
   }
 
   async #withReactions(db: Db | Transaction<Database>, rows: MessageRow[]): Promise<ChatMessage[]> {
-    const reactions = await reactionsOf(db, rows.map((row) => row.id));
+    const reactions = await reactionsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({ ...toMessage(row), reactions: reactions.get(row.id) ?? [] }));
   }
 }
@@ -313,7 +407,11 @@ export class ChatRepo {
  * here for every event being written and holds off new ones until it commits; SQLite has one writer.
  */
 async function lockLog(trx: Transaction<Database>): Promise<void> {
-  await trx.updateTable('chat_counter').set({ seq: sql<number>`seq` }).where('id', '=', 1).execute();
+  await trx
+    .updateTable('chat_counter')
+    .set({ seq: sql<number>`seq` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 async function nextSeq(trx: Transaction<Database>): Promise<number> {
@@ -326,12 +424,24 @@ async function nextSeq(trx: Transaction<Database>): Promise<number> {
   return Number(row.seq);
 }
 
-async function logEvent(trx: Transaction<Database>, seq: number, kind: ChatEvent['type'], messageId: string, nowMs: number) {
-  await trx.insertInto('chat_event').values({ seq, kind, message_id: messageId, created_at: nowMs }).execute();
+async function logEvent(
+  trx: Transaction<Database>,
+  seq: number,
+  kind: ChatEvent['type'],
+  messageId: string,
+  nowMs: number,
+) {
+  await trx
+    .insertInto('chat_event')
+    .values({ seq, kind, message_id: messageId, created_at: nowMs })
+    .execute();
 }
 
 /** Each message's reactions, emoji in the order first given, names in the order they reacted. */
-async function reactionsOf(db: Db | Transaction<Database>, ids: string[]): Promise<Map<string, ChatReaction[]>> {
+async function reactionsOf(
+  db: Db | Transaction<Database>,
+  ids: string[],
+): Promise<Map<string, ChatReaction[]>> {
   const byMessage = new Map<string, ChatReaction[]>();
   if (ids.length === 0) return byMessage;
   const rows = await db
@@ -379,5 +489,7 @@ function toMessage(row: MessageRow): Omit<ChatMessage, 'reactions'> {
 
 /** A name row held by `holder`; a row from before migration 0006 (no holder) is its own key's. */
 function heldBy(row: ExpressionBuilder<Database, 'chat_name'>, holder: string, key: string) {
-  return key === holder ? row.or([row('holder', '=', holder), row('holder', 'is', null)]) : row('holder', '=', holder);
+  return key === holder
+    ? row.or([row('holder', '=', holder), row('holder', 'is', null)])
+    : row('holder', '=', holder);
 }

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import { repairNotificationSettings, type NotificationSettings, type WebPushSubscription } from '@onair/core';
+import {
+  repairNotificationSettings,
+  type Locale,
+  type NotificationSettings,
+  type WebPushSubscription,
+} from '@onair/core';
 import type { Db } from './db.ts';
 
-export type PushKind = 'reminder' | 'new-show';
+/** What a push is about; stored in a varchar(16). `integration`: one paused itself (to the admin). */
+export type PushKind = 'reminder' | 'new-show' | 'new-episode' | 'integration';
 
 export interface StoredSubscription {
   endpointHash: string;
@@ -33,6 +39,14 @@ export interface DueFavorite {
   endpointHash: string;
   favoriteId: string;
   reminderMinutes: number;
+  /** The subscriber's language; null: the station's. */
+  locale: string | null;
+}
+
+/** A subscriber to tell of something new, and the language to tell it in (null: the station's). */
+export interface Subscriber {
+  endpointHash: string;
+  locale: string | null;
 }
 
 /** A queued push one instance has claimed, with the subscription it goes to. */
@@ -64,9 +78,17 @@ export class PushRepo {
 
   /**
    * Saves or replaces the subscription for its endpoint (the browser calls again on every settings
-   * change), with its favourites as rows of their own, in one transaction.
+   * change), with its favourites as rows of their own, in one transaction. `locale` is the language
+   * its pushes are written in; when not given, the one stored before is kept. `admin`: saved by a
+   * browser signed in as the admin (a later save signed out makes it a listener's again).
    */
-  async saveSubscription(subscription: WebPushSubscription, preferences: NotificationSettings, now: Date): Promise<void> {
+  async saveSubscription(
+    subscription: WebPushSubscription,
+    preferences: NotificationSettings,
+    locale: Locale | undefined,
+    now: Date,
+    admin = false,
+  ): Promise<void> {
     const at = now.toISOString();
     const hash = endpointHash(subscription.endpoint);
     const row = {
@@ -77,6 +99,8 @@ export class PushRepo {
       reminders_on: preferences.enabled && preferences.showScheduleReminders ? 1 : 0,
       reminder_minutes: preferences.reminderTime,
       new_show_alerts: preferences.enabled && preferences.showNewShowAlerts ? 1 : 0,
+      admin: admin ? 1 : 0,
+      ...(locale === undefined ? {} : { locale }),
       updated_at: at,
     };
     await this.db.transaction().execute(async (trx) => {
@@ -90,7 +114,9 @@ export class PushRepo {
       if (preferences.favoriteShows.length === 0) return;
       await trx
         .insertInto('push_favorite')
-        .values([...new Set(preferences.favoriteShows)].map((id) => ({ endpoint_hash: hash, favorite_id: id })))
+        .values(
+          [...new Set(preferences.favoriteShows)].map((id) => ({ endpoint_hash: hash, favorite_id: id })),
+        )
         .execute();
     });
   }
@@ -102,9 +128,16 @@ export class PushRepo {
 
   async deleteByHash(hash: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('push_outbox').where('endpoint_hash', '=', hash).where('status', '=', 'pending').execute();
+      await trx
+        .deleteFrom('push_outbox')
+        .where('endpoint_hash', '=', hash)
+        .where('status', '=', 'pending')
+        .execute();
       await trx.deleteFrom('push_favorite').where('endpoint_hash', '=', hash).execute();
-      const result = await trx.deleteFrom('push_subscription').where('endpoint_hash', '=', hash).executeTakeFirst();
+      const result = await trx
+        .deleteFrom('push_subscription')
+        .where('endpoint_hash', '=', hash)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });
   }
@@ -120,30 +153,85 @@ export class PushRepo {
     const rows = await this.db
       .selectFrom('push_favorite')
       .innerJoin('push_subscription', 'push_subscription.endpoint_hash', 'push_favorite.endpoint_hash')
-      .select(['push_favorite.endpoint_hash', 'push_favorite.favorite_id', 'push_subscription.reminder_minutes'])
+      .select([
+        'push_favorite.endpoint_hash',
+        'push_favorite.favorite_id',
+        'push_subscription.reminder_minutes',
+        'push_subscription.locale',
+      ])
       .where('push_subscription.reminders_on', '=', 1)
       .where((eb) =>
         eb.or(
           groups.map(([minutes, ids]) =>
-            eb.and([eb('push_subscription.reminder_minutes', '=', minutes), eb('push_favorite.favorite_id', 'in', ids)]),
+            eb.and([
+              eb('push_subscription.reminder_minutes', '=', minutes),
+              eb('push_favorite.favorite_id', 'in', ids),
+            ]),
           ),
         ),
       )
       .orderBy('push_favorite.endpoint_hash')
       .orderBy('push_favorite.favorite_id')
       .execute();
-    return rows.map((row) => ({ endpointHash: row.endpoint_hash, favoriteId: row.favorite_id, reminderMinutes: row.reminder_minutes }));
+    return rows.map((row) => ({
+      endpointHash: row.endpoint_hash,
+      favoriteId: row.favorite_id,
+      reminderMinutes: row.reminder_minutes,
+      locale: row.locale,
+    }));
   }
 
-  /** The endpoint hashes of the subscribers who want new-show alerts. */
-  async newShowSubscribers(): Promise<string[]> {
+  /** The subscribers who want new-show alerts. */
+  async newShowSubscribers(): Promise<Subscriber[]> {
     const rows = await this.db
       .selectFrom('push_subscription')
-      .select('endpoint_hash')
+      .select(['endpoint_hash', 'locale'])
       .where('new_show_alerts', '=', 1)
       .orderBy('endpoint_hash')
       .execute();
+    return rows.map((row) => ({ endpointHash: row.endpoint_hash, locale: row.locale }));
+  }
+
+  /** The endpoint hashes of the admin's subscriptions (browsers signed in as the admin when saved). */
+  async adminSubscribers(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('push_subscription')
+      .select('endpoint_hash')
+      .where('admin', '=', 1)
+      .orderBy('endpoint_hash')
+      .execute();
     return rows.map((row) => row.endpoint_hash);
+  }
+
+  /**
+   * The subscribers with notifications and new-episode alerts on who have one of `favoriteIds` as a
+   * favourite: one row per subscriber and favourite, found through the favourite index.
+   */
+  async newEpisodeSubscribers(
+    favoriteIds: readonly string[],
+  ): Promise<(Subscriber & { favoriteId: string })[]> {
+    if (favoriteIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('push_favorite')
+      .innerJoin('push_subscription', 'push_subscription.endpoint_hash', 'push_favorite.endpoint_hash')
+      .select([
+        'push_favorite.endpoint_hash',
+        'push_favorite.favorite_id',
+        'push_subscription.preferences',
+        'push_subscription.locale',
+      ])
+      .where('push_favorite.favorite_id', 'in', [...new Set(favoriteIds)])
+      .orderBy('push_favorite.endpoint_hash')
+      .orderBy('push_favorite.favorite_id')
+      .execute();
+    // The opt-in lives in the stored preferences (no column of its own): the favourite index has
+    // already narrowed the rows to this show's fans.
+    return rows
+      .filter((row) => {
+        const preferences = storedPreferences(row.preferences);
+        return preferences.enabled && preferences.showNewEpisodeAlerts;
+      })
+      .map((row) => ({ endpointHash: row.endpoint_hash, favoriteId: row.favorite_id, locale: row.locale }));
   }
 
   /**
@@ -156,7 +244,12 @@ export class PushRepo {
     const fresh = generate();
     await this.db
       .insertInto('push_vapid')
-      .values({ id: VAPID_ID, public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: now.toISOString() })
+      .values({
+        id: VAPID_ID,
+        public_key: fresh.publicKey,
+        private_key: fresh.privateKey,
+        created_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     const winner = await this.#readVapid();
@@ -297,17 +390,21 @@ function toSubscription(row: {
   auth: string;
   preferences: string;
 }): StoredSubscription {
-  let preferences: unknown;
-  try {
-    preferences = JSON.parse(row.preferences);
-  } catch {
-    // A row edited by hand: its settings fall back to the defaults (notifications off), never a crash.
-    preferences = {};
-  }
   return {
     endpointHash: row.endpoint_hash,
     endpoint: row.endpoint,
     keys: { p256dh: row.p256dh, auth: row.auth },
-    preferences: repairNotificationSettings(preferences),
+    preferences: storedPreferences(row.preferences),
   };
+}
+
+function storedPreferences(json: string): NotificationSettings {
+  let preferences: unknown;
+  try {
+    preferences = JSON.parse(json);
+  } catch {
+    // A row edited by hand: its settings fall back to the defaults (notifications off), never a crash.
+    preferences = {};
+  }
+  return repairNotificationSettings(preferences);
 }

@@ -19,6 +19,24 @@ export interface Database {
   push_favorite: PushFavoriteTable;
   push_vapid: PushVapidTable;
   push_outbox: PushOutboxTable;
+  integration: IntegrationTable;
+  integration_delivery: IntegrationDeliveryTable;
+  integration_attempt: IntegrationAttemptTable;
+  station_claim: StationClaimTable;
+  archive_chunk: ArchiveChunkTable;
+  archive_title: ArchiveTitleTable;
+  archive_episode: ArchiveEpisodeTable;
+  archive_lease: ArchiveLeaseTable;
+  rewind_listener_count: RewindListenerCountTable;
+}
+
+/** One instance's live rewind streams (migration 0014), refreshed while it runs; stale rows are not counted. */
+export interface RewindListenerCountTable {
+  /** A random id the instance takes when it starts. */
+  instance: string;
+  listeners: number;
+  /** ISO time of the instance's last refresh. */
+  seen_at: string;
 }
 
 export interface ScheduleTable {
@@ -122,6 +140,10 @@ export interface PushSubscriptionTable {
   reminders_on: ColumnType<number, number | undefined, number>;
   reminder_minutes: ColumnType<number, number | undefined, number>;
   new_show_alerts: ColumnType<number, number | undefined, number>;
+  /** 1 when saved by a browser signed in as the admin (migration 0013): it hears of paused integrations. */
+  admin: ColumnType<number, number | undefined, number>;
+  /** The app's language when it last said (migration 0015): its pushes' language; null: the station's. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -199,4 +221,104 @@ export interface ScheduleShowTable {
 export interface ListenerMinuteTable {
   minute: string;
   listeners: number;
+}
+
+export interface IntegrationTable {
+  id: string;
+  name: string;
+  /** core IntegrationKind */
+  kind: string;
+  /** The event types it is sent, as a JSON array. */
+  events: string;
+  enabled: number;
+  /** The kind's settings without its secrets, as JSON. */
+  settings: string;
+  /** The kind's secret settings (tokens, the webhook signing secret), as JSON: never answered whole. */
+  secrets: string;
+  /** Why the server paused it; null while it runs (or was disabled by the admin). */
+  paused_reason: string | null;
+  consecutive_failures: number;
+  /** When its last track post was queued (the post-rate setting counts from it). */
+  last_post_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationDeliveryTable {
+  /** The Standard Webhooks `webhook-id` (msg_…): the same on every retry. */
+  id: string;
+  integration_id: string;
+  event_type: string;
+  /** The event `{ type, timestamp, data }` as JSON text. */
+  payload: string;
+  /** 'pending' → 'sending' (claimed; the claim lapses at next_attempt_at) → 'sent' | 'failed'. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationAttemptTable {
+  id: string;
+  integration_id: string;
+  delivery_id: string;
+  event_type: string;
+  at: string;
+  /** The receiver's HTTP status; null when none came. */
+  status: number | null;
+  duration_ms: number;
+  /** The first 200 characters of the answer, or why there was none. */
+  answer: string;
+}
+
+/** What the station last was, per thing that changes (the track, the source, the show, the day's peak). */
+export interface StationClaimTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/* The archive (migration 0010): times are epoch ms, read through Number() (see BigIntColumn). */
+export interface ArchiveChunkTable {
+  /** Also the chunk's file name in the archive storage. */
+  id: string;
+  starts_at: BigIntColumn;
+  ends_at: BigIntColumn;
+  frames: number;
+  bytes: BigIntColumn;
+  sample_rate: number;
+  samples_per_frame: number;
+  bitrate_kbps: number;
+  /** 1 while a recorder writes it. */
+  open: number;
+}
+
+export interface ArchiveTitleTable {
+  at: BigIntColumn;
+  title: string;
+  artist: string;
+}
+
+export interface ArchiveEpisodeTable {
+  id: string;
+  show: string;
+  show_slug: string;
+  artist: string;
+  genre: string;
+  image: string;
+  /** The slot's airing as scheduled; starts_at/ends_at are the published part (the admin may trim it). */
+  slot_starts_at: BigIntColumn;
+  slot_ends_at: BigIntColumn;
+  starts_at: BigIntColumn;
+  ends_at: BigIntColumn;
+  hidden: number;
+  /** 1 for the demo station's generated past day (migration 0012); defaults to 0. */
+  demo: ColumnType<number, number | undefined, number>;
+}
+
+export interface ArchiveLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: BigIntColumn;
 }

@@ -64,7 +64,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['chat_mute', 'chat_name', 'chat_event', 'chat_reaction', 'chat_message', 'chat_counter']) {
+  for (const table of [
+    'chat_mute',
+    'chat_name',
+    'chat_event',
+    'chat_reaction',
+    'chat_message',
+    'chat_counter',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -4,7 +4,13 @@ import { CHAT_REACTION_KINDS_MAX, CHAT_REACTIONS_PER_CHATTER_MAX, canonicalReact
 /** The columns this migration reads and writes, as 0003 made them. */
 interface ChatTables {
   chat_counter: { id: number; seq: number | string };
-  chat_reaction: { message_id: string; chatter_key: string; emoji: string; name: string; seq: number | string };
+  chat_reaction: {
+    message_id: string;
+    chatter_key: string;
+    emoji: string;
+    name: string;
+    seq: number | string;
+  };
   chat_event: { seq: number; kind: string; message_id: string; created_at: number };
 }
 
@@ -24,10 +30,18 @@ interface StoredReaction {
  */
 export async function up(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as Kysely<ChatTables>;
-  const rows = await db.selectFrom('chat_reaction').select(['message_id', 'chatter_key', 'emoji']).orderBy('seq').execute();
+  const rows = await db
+    .selectFrom('chat_reaction')
+    .select(['message_id', 'chatter_key', 'emoji'])
+    .orderBy('seq')
+    .execute();
   const { dropped, renamed } = tidy(rows);
   const where = (row: StoredReaction) =>
-    db.deleteFrom('chat_reaction').where('message_id', '=', row.message_id).where('chatter_key', '=', row.chatter_key).where('emoji', '=', row.emoji);
+    db
+      .deleteFrom('chat_reaction')
+      .where('message_id', '=', row.message_id)
+      .where('chatter_key', '=', row.chatter_key)
+      .where('emoji', '=', row.emoji);
   // Drops first: a renamed reaction may take the key of a duplicate that goes.
   for (const row of dropped) await where(row).execute();
   for (const { row, emoji } of renamed) {
@@ -47,12 +61,18 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       .where('id', '=', 1)
       .returning('seq')
       .executeTakeFirstOrThrow();
-    await db.insertInto('chat_event').values({ seq: Number(seq), kind: 'reactions', message_id: messageId, created_at: Date.now() }).execute();
+    await db
+      .insertInto('chat_event')
+      .values({ seq: Number(seq), kind: 'reactions', message_id: messageId, created_at: Date.now() })
+      .execute();
   }
 }
 
 /** Which stored reactions (oldest first) go and which take another form, by the rules above. */
-function tidy(rows: readonly StoredReaction[]): { dropped: StoredReaction[]; renamed: { row: StoredReaction; emoji: string }[] } {
+function tidy(rows: readonly StoredReaction[]): {
+  dropped: StoredReaction[];
+  renamed: { row: StoredReaction; emoji: string }[];
+} {
   const dropped: StoredReaction[] = [];
   const renamed: { row: StoredReaction; emoji: string }[] = [];
   const kinds = new Map<string, Set<string>>();

@@ -32,16 +32,29 @@ const BATCH = 500;
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // SQLite adds one column per ALTER TABLE.
-  await db.schema.alterTable('push_subscription').addColumn('reminders_on', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('push_subscription').addColumn('reminder_minutes', 'integer', (col) => col.notNull().defaultTo(15)).execute();
-  await db.schema.alterTable('push_subscription').addColumn('new_show_alerts', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('push_subscription')
+    .addColumn('reminders_on', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('push_subscription')
+    .addColumn('reminder_minutes', 'integer', (col) => col.notNull().defaultTo(15))
+    .execute();
+  await db.schema
+    .alterTable('push_subscription')
+    .addColumn('new_show_alerts', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('push_favorite')
     .addColumn('endpoint_hash', 'varchar(64)', (col) => col.notNull())
     .addColumn('favorite_id', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('push_favorite_pk', ['endpoint_hash', 'favorite_id'])
     .execute();
-  await db.schema.createIndex('push_favorite_by_id').on('push_favorite').columns(['favorite_id', 'endpoint_hash']).execute();
+  await db.schema
+    .createIndex('push_favorite_by_id')
+    .on('push_favorite')
+    .columns(['favorite_id', 'endpoint_hash'])
+    .execute();
 
   const data = db as unknown as Kysely<Tables>;
   let after = '';
@@ -65,10 +78,16 @@ async function migrateRow(
   row: { endpoint_hash: string; endpoint: string; p256dh: string; auth: string; preferences: string },
 ): Promise<void> {
   const keysUsable =
-    webPushSubscriptionSchema.safeParse({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }).success &&
-    isP256PublicKey(row.p256dh);
+    webPushSubscriptionSchema.safeParse({
+      endpoint: row.endpoint,
+      keys: { p256dh: row.p256dh, auth: row.auth },
+    }).success && isP256PublicKey(row.p256dh);
   if (!keysUsable) {
-    await db.deleteFrom('push_outbox').where('endpoint_hash', '=', row.endpoint_hash).where('status', '=', 'pending').execute();
+    await db
+      .deleteFrom('push_outbox')
+      .where('endpoint_hash', '=', row.endpoint_hash)
+      .where('status', '=', 'pending')
+      .execute();
     await db.deleteFrom('push_subscription').where('endpoint_hash', '=', row.endpoint_hash).execute();
     return;
   }
