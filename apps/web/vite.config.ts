@@ -1,12 +1,18 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import linguiMacro from '@lingui/babel-plugin-lingui-macro';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// The API server (apps/server) listens on 8080; in dev Vite serves the app and forwards the API and
-// the demo stream there, so the browser sees one origin just as it does in production.
-const API_ORIGIN = 'http://localhost:8080';
+// The API server (apps/server) listens on PORT (8080 by default); in dev (`npm run dev`) Vite serves
+// the app and forwards the API, the demo stream and the station's manifest there, so the browser sees
+// one origin just as it does in production.
+const API_ORIGIN = `http://localhost:${process.env.PORT ?? 8080}`;
 
 /**
  * React Router 7's package exports name only its development build, warnings and checks included
@@ -17,6 +23,29 @@ const REACT_ROUTER_PRODUCTION = join(
   'dist/production/index.mjs',
 );
 
+/**
+ * Lingui (README "Languages"): its macros (`t`, `<Trans>`, `plural`) become catalog look-ups with
+ * ICU MessageFormat ids at build time (Babel, only on files that import them), and an imported
+ * `messages.po` becomes that catalog compiled to a plain object: no parser in the browser. A message
+ * missing from a catalog fails the build.
+ */
+const LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+
+export function linguiPlugins() {
+  return [
+    babel({
+      include: /[\\/]src[\\/].*\.tsx?$/,
+      plugins: [[linguiMacro, { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]],
+      sourceMap: false,
+    }),
+    lingui({
+      configPath: LINGUI_CONFIG,
+      failOnMissing: true,
+      failOnCompileError: true,
+    }),
+  ];
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's prerender (src/app/server-render.tsx) into dist/.server: no public files, no worker,
   // and every dependency bundled in, so a dist copied anywhere (WEB_DIST) still loads it.
@@ -26,6 +55,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   plugins: [
     react(),
+    ...linguiPlugins(),
     !isSsrBuild &&
       VitePWA({
         // Our own worker (src/sw.ts): the app's files precached, each page network-first with its
@@ -70,6 +100,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // ws for /api/realtime; the Host header is kept so the server's same-origin check passes.
       '/api': { target: API_ORIGIN, ws: true },
       '/demo': { target: API_ORIGIN, changeOrigin: true },
+      '/manifest.webmanifest': { target: API_ORIGIN },
     },
   },
 }));

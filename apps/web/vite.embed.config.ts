@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { linguiPlugins } from './vite.config.ts';
 
 // The embeddable player (/embed) is built on its own, after the app (npm run build): it shares no
 // chunk with the app, so the app's first paint is split exactly as without it, and the service
@@ -6,6 +7,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   // The app's build copied public/ already.
   publicDir: false,
+  // The player's messages are Lingui macros: compiled here as in the app (else the macros' runtime,
+  // with Babel and TypeScript, would be bundled).
+  plugins: linguiPlugins(),
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { linguiPlugins } from './vite.config.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), ...linguiPlugins()],
   test: {
     name: 'web',
     environment: 'jsdom',
