@@ -1,10 +1,20 @@
 import { clientsClaim } from 'workbox-core';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  matchPrecache,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { onNotificationClick, onPush, onPushSubscriptionChange, type PushWorker } from './features/notifications/sw-push.ts';
+import {
+  onNotificationClick,
+  onPush,
+  onPushSubscriptionChange,
+  type PushWorker,
+} from './features/notifications/sw-push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -13,7 +23,13 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 // Live answers and the stream must always come from the network: a cached now-playing or a cached
 // audio chunk would be a lie. The worker only ever serves the app's own files and pages.
 // /embed is its own page (another site's <iframe>), never the app's.
-const NEVER_FROM_THE_SHELL = [/^\/api\//, /^\/demo\//, /^\/embed\/?$/, /^\/manifest\.webmanifest$/, /^\/sw\.js$/];
+const NEVER_FROM_THE_SHELL = [
+  /^\/api\//,
+  /^\/demo\//,
+  /^\/embed\/?$/,
+  /^\/manifest\.webmanifest$/,
+  /^\/sw\.js$/,
+];
 
 /**
  * How long a navigation waits for the server before the page's last copy is shown instead: the

@@ -1,12 +1,15 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import '../styles/route-error.css';
 
-/** Spec §2: the words of the router's own error page, kept. */
-export const ROUTE_ERROR_TITLE = 'Unexpected Application Error!';
-
-/** What went wrong, in one line: `404 Not Found` for an unknown path, else the error's message. */
+/**
+ * What went wrong, in one line: `404 Not Found` for an unknown path (in the app's language), else the
+ * error's message.
+ */
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (isRouteErrorResponse(error))
+    return error.status === 404 ? t`404 Not Found` : `${error.status} ${error.statusText}`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -19,10 +22,13 @@ export function RouteError() {
   return (
     <main className="route-error">
       <div className="route-error__card">
-        <h1 className="route-error__title">{ROUTE_ERROR_TITLE}</h1>
+        {/* Spec §2: the words of the router's own error page, kept. */}
+        <h1 className="route-error__title">
+          <Trans>Unexpected Application Error!</Trans>
+        </h1>
         <p className="route-error__detail">{describe(error)}</p>
         <Link to="/" className="route-error__back">
-          Back to the player
+          <Trans>Back to the player</Trans>
         </Link>
       </div>
     </main>

@@ -74,10 +74,15 @@ describe('the app takes over the prerendered screen', () => {
   it('shows what the listener stored once it has taken over', async () => {
     const container = await prerenderInto('/schedule');
     const [show] = bundledSchedule().flatMap((day) => day.shows);
-    writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), favoriteShows: [favoriteId(show!)] });
+    writeStored(stored.notificationSettings, {
+      ...readStored(stored.notificationSettings),
+      favoriteShows: [favoriteId(show!)],
+    });
     const { startApp } = await import('./start-app.tsx');
     root = await startApp(container);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: /Remove .* from favourites/ }).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /Remove .* from favourites/ }).length).toBeGreaterThan(0),
+    );
     expect(errors).not.toHaveBeenCalled();
   });
 
@@ -86,7 +91,9 @@ describe('the app takes over the prerendered screen', () => {
     const artistAt = (ms: number) => findOnAir(week, new Date(ms), testStation.timeZone)?.slot.artist;
     // A server clock some hours away from the device's, at which another show is on air.
     const deviceNow = Date.now();
-    const hours = [3, 6, 9, 12, 15, 18, 21].find((h) => artistAt(deviceNow - h * 3_600_000) !== artistAt(deviceNow))!;
+    const hours = [3, 6, 9, 12, 15, 18, 21].find(
+      (h) => artistAt(deviceNow - h * 3_600_000) !== artistAt(deviceNow),
+    )!;
     const renderedAtMs = deviceNow - hours * 3_600_000;
     const container = await prerenderInto('/', { ...initial, renderedAtMs });
     const drawn = container.querySelector('.on-air-now__artist');

@@ -1,59 +1,53 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import '../styles/app-shell.css';
-import { InstallModal } from '../features/install/index.ts';
-import { NotificationsButton, NotificationsCompanion } from '../features/notifications/index.ts';
+// The bell on its own: the feature's index would bring the companion (and its reminders) into the first paint.
+import { HomeScreen } from '../features/home/HomeScreen.tsx';
+import { NotificationsButton } from '../features/notifications/NotificationsButton.tsx';
+import { LanguageChoice } from '../features/language/LanguageChoice.tsx';
 import { usePlayer } from '../lib/player/index.ts';
-import { ServiceWorkerUpdater } from '../features/pwa/index.ts';
-import { useSleepTimer } from '../features/sleep-timer/index.ts';
-import { useListeningSessions } from '../features/stats/index.ts';
+import { usePopOutWindow } from '../lib/pop-out.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { useStation } from '../lib/station-context.tsx';
 import { BrowserOnly } from '../ui/BrowserOnly.tsx';
+import { NOTIFICATIONS_DIALOG, SHORTCUTS_DIALOG, useDialogParam } from './dialog-param.ts';
 import { ShaderBackground } from './shader-background/ShaderBackground.tsx';
+import { useWideScreen } from './wide/use-wide-screen.ts';
 
-/** `?dialog=sleep-timer` opens the sleep timer over any screen (Home's Timer shortcut sets it). */
-export const DIALOG_PARAM = 'dialog';
-export const SLEEP_TIMER_DIALOG = 'sleep-timer';
-/** `?dialog=notifications` opens the Notifications modal (the header's bell sets it). */
-export const NOTIFICATIONS_DIALOG = 'notifications';
+/**
+ * The parts that draw nothing on the first paint (sleep timer, sessions, reminders, install offer,
+ * service worker): their own chunk, fetched once the prerendered screen is hydrated.
+ */
+const Companions = lazy(() => import('./companions.tsx').then(({ Companions }) => ({ default: Companions })));
 
-/** Whether `?dialog=<name>` is set, and the calls that set and clear it (history entries kept honest). */
-function useDialogParam(name: string): { open: boolean; show: () => void; close: () => void } {
-  const [params, setParams] = useSearchParams();
-  const show = useCallback(() => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(DIALOG_PARAM, name);
-      return next;
-    });
-  }, [name, setParams]);
-  const close = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(DIALOG_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [setParams]);
-  return { open: params.get(DIALOG_PARAM) === name, show, close };
-}
+/** Home and /chat side by side on a wide window: fetched once the window is wide (use-wide-screen.ts). */
+const WideHome = lazy(() => import('./wide/WideHome.tsx'));
+
+/** The pop-out window's mini player: fetched when the listener first pops it out. */
+const PopOutPlayer = lazy(() =>
+  import('../features/home/pop-out/PopOutPlayer.tsx').then(({ PopOutPlayer }) => ({ default: PopOutPlayer })),
+);
+
+/** The paths the wide view replaces: Home, and the chat that sits beside it there. */
+const WIDE_HOME_PATHS = new Set(['/', '/chat']);
 
 /** The shell around every screen: shader background, station header, and the routed screen. */
 export function Layout() {
   const { name, tagline, status, reload } = useStation();
   const online = useOnline();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   // The logo file is per-station; if it is missing, the name in text keeps the header meaningful.
   const [logoFailed, setLogoFailed] = useState(false);
   const notifications = useDialogParam(NOTIFICATIONS_DIALOG);
+  const shortcuts = useDialogParam(SHORTCUTS_DIALOG);
+  const wide = useWideScreen();
+  const wideHome = wide && WIDE_HOME_PATHS.has(pathname);
 
   return (
-    <div className="app-shell">
+    <div className={wideHome ? 'app-shell app-shell--wide' : 'app-shell'}>
       <a href="#main" className="skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <PlayerAwareShader />
       <header className="app-header">
@@ -79,74 +73,75 @@ export function Layout() {
       </header>
       {online ? null : (
         <div className="station-notice station-notice--offline" role="status">
-          <span>You’re offline. The schedule shown is the last one saved on this device; the live stream needs a connection.</span>
+          <span>
+            <Trans>
+              You’re offline. The schedule shown is the last one saved on this device; the live stream needs a
+              connection.
+            </Trans>
+          </span>
         </div>
       )}
       {online && status === 'error' ? (
         <div className="station-notice" role="status">
-          <span>Couldn’t reach the station. Some details may be missing.</span>
+          <span>
+            <Trans>Couldn’t reach the station. Some details may be missing.</Trans>
+          </span>
           <button type="button" className="station-notice__retry" onClick={reload}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : null}
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {wideHome ? (
+          // Until its chunk is here, the phone screen of the same path stays on show.
+          <Suspense fallback={<Outlet />}>
+            <WideHome music={<HomeScreen />} chatFocusKey={pathname === '/chat' ? key : null} />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
-      {pathname === '/' ? (
+      {pathname === '/' || wideHome ? (
         <footer className="app-footer">
           <Link to="/stats" className="app-footer__link">
-            Your listening stats
+            <Trans>Your listening stats</Trans>
           </Link>
+          {/* The stored choice is the device's: drawn by the browser, after the first paint. */}
+          <BrowserOnly>
+            <LanguageChoice />
+          </BrowserOnly>
+          {/* At every width where there may be a keyboard (app-shell.css leaves it off touch-only
+              devices): where the shortcuts, once turned off, are turned back on. */}
+          <button type="button" className="app-footer__link app-footer__shortcuts" onClick={shortcuts.show}>
+            <Trans>Keyboard shortcuts</Trans>
+          </button>
         </footer>
       ) : null}
       <BrowserOnly>
-        <PlayerCompanions online={online} />
-        <NotificationsCompanion open={notifications.open} onClose={notifications.close} />
-        <InstallModal />
-        <ServiceWorkerUpdater />
+        <Suspense fallback={null}>
+          <Companions online={online} />
+        </Suspense>
       </BrowserOnly>
+      <PoppedOutPlayer />
     </div>
   );
 }
 
-/** The sleep timer's dialog: its own chunk, fetched the first time it opens (off Home's first paint). */
-const SleepTimerModal = lazy(() =>
-  import('../features/sleep-timer/SleepTimerModal.tsx').then(({ SleepTimerModal }) => ({
-    default: SleepTimerModal,
-  })),
-);
+/**
+ * The mini player in the pop-out window, drawn here rather than by Home's player card so that it stays
+ * while the listener goes from screen to screen (issue 34).
+ */
+function PoppedOutPlayer() {
+  const popOutWindow = usePopOutWindow();
+  return popOutWindow ? (
+    <Suspense fallback={null}>
+      <PopOutPlayer popOutWindow={popOutWindow} />
+    </Suspense>
+  ) : null;
+}
 
 /** The background, told when the stream starts (its own component: only it re-renders then). */
 function PlayerAwareShader() {
   const { state } = usePlayer();
   return <ShaderBackground starting={state === 'loading'} />;
-}
-
-/**
- * The features that follow the player — sleep timer and listening sessions — meet here, so neither
- * imports the player: they get its facts and controls as plain values and callbacks.
- */
-function PlayerCompanions({ online }: { online: boolean }) {
-  const player = usePlayer();
-  const { open, close } = useDialogParam(SLEEP_TIMER_DIALOG);
-  const playing = player.listening && player.state === 'playing';
-  // Mounted from its first opening on, so that it also closes as a dialog does.
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-
-  const timer = useSleepTimer({
-    onExpire: () => {
-      player.pause();
-      if (open) close();
-    },
-    onFade: player.setFadeLevel,
-  });
-  useListeningSessions({ listening: player.listening, playing: player.state === 'playing', online });
-
-  return opened ? (
-    <Suspense fallback={null}>
-      <SleepTimerModal open={open} onClose={close} playing={playing} timer={timer} />
-    </Suspense>
-  ) : null;
 }

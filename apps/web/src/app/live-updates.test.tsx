@@ -23,11 +23,16 @@ describe('live updates (a test that opts in to realtime)', () => {
     expect(await screen.findByRole('heading', { name: /^Monday/ })).toBeInTheDocument();
     expect(sockets).toHaveLength(1);
     sockets[0]?.open();
-    expect(sockets[0]?.sent).toEqual([{ type: 'subscribe', topics: ['now-playing', 'schedule'], versions: { schedule: 1 } }]);
+    expect(sockets[0]?.sent).toEqual([
+      { type: 'subscribe', topics: ['now-playing', 'schedule'], versions: { schedule: 1 } },
+    ]);
 
     const pushed = bundledSchedule().map((day) =>
       day.day === 'Monday'
-        ? { ...day, shows: [{ time: '7pm - 8pm', artist: 'Pushed Live', show: '', genre: 'House', image: '' }] }
+        ? {
+            ...day,
+            shows: [{ time: '7pm - 8pm', artist: 'Pushed Live', show: '', genre: 'House', image: '' }],
+          }
         : day,
     );
     act(() => sockets[0]?.receive({ topic: 'schedule', version: 2, data: pushed }));

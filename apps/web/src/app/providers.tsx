@@ -2,6 +2,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import type { InitialData } from '@onair/core';
 import { PlayerProvider, RemotePlaybackToasts, type PlayerService } from '../lib/player/index.ts';
 import type { RealtimeClient } from '../lib/realtime-client.ts';
+import { LocaleProvider } from '../lib/i18n/LocaleProvider.tsx';
 import { RealtimeProvider } from '../lib/realtime-context.tsx';
 import { StationProvider } from '../lib/station-context.tsx';
 import { ScheduleProvider } from '../lib/use-schedule.tsx';
@@ -26,14 +27,16 @@ export function AppProviders({ children, realtime, player, initial = null }: App
   return (
     <RealtimeProvider client={realtime}>
       <StationProvider initial={initial?.station ?? null}>
-        <ScheduleProvider realtime={realtime} initial={initial?.schedule ?? null}>
-          <ToastProvider>
-            <PlayerProvider service={player}>
-              <RemotePlaybackToasts service={player} />
-              {children}
-            </PlayerProvider>
-          </ToastProvider>
-        </ScheduleProvider>
+        <LocaleProvider>
+          <ScheduleProvider realtime={realtime} initial={initial?.schedule ?? null}>
+            <ToastProvider>
+              <PlayerProvider service={player}>
+                <RemotePlaybackToasts service={player} />
+                {children}
+              </PlayerProvider>
+            </ToastProvider>
+          </ScheduleProvider>
+        </LocaleProvider>
       </StationProvider>
     </RealtimeProvider>
   );

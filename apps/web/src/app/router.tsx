@@ -14,6 +14,7 @@ function ScreenLoading({ text }: { text: string }) {
 // Shown when a split-out screen is the first page loaded, while its chunk downloads.
 const ChatLoading = () => <ScreenLoading text="Loading chat…" />;
 const ScheduleLoading = () => <ScreenLoading text="Loading schedule..." />;
+const ListenAgainLoading = () => <ScreenLoading text="Loading episodes…" />;
 
 /** What a route's screen is built from: the module its `lazy` imports, as Vite's manifest names it. */
 export interface ScreenChunk {
@@ -64,6 +65,34 @@ export const appRoutes: RouteObject[] = [
         lazy: () =>
           import('../features/stats/StatsScreen.tsx').then(({ StatsScreen }) => ({ Component: StatsScreen })),
       },
+      // Listen again and its episode and show pages: one chunk, fetched on first visit.
+      {
+        path: 'listen-again',
+        handle: screenChunk('src/features/listen-again/ListenAgainScreen.tsx'),
+        lazy: () =>
+          import('../features/listen-again/ListenAgainScreen.tsx').then(({ ListenAgainScreen }) => ({
+            Component: ListenAgainScreen,
+          })),
+        HydrateFallback: ListenAgainLoading,
+      },
+      {
+        path: 'episodes/:id',
+        handle: screenChunk('src/features/listen-again/EpisodeScreen.tsx'),
+        lazy: () =>
+          import('../features/listen-again/EpisodeScreen.tsx').then(({ EpisodeScreen }) => ({
+            Component: EpisodeScreen,
+          })),
+        HydrateFallback: ListenAgainLoading,
+      },
+      {
+        path: 'shows/:slug',
+        handle: screenChunk('src/features/listen-again/ShowScreen.tsx'),
+        lazy: () =>
+          import('../features/listen-again/ShowScreen.tsx').then(({ ShowScreen }) => ({
+            Component: ShowScreen,
+          })),
+        HydrateFallback: ListenAgainLoading,
+      },
       {
         path: 'insights',
         handle: screenChunk('src/features/insights/InsightsScreen.tsx'),
@@ -71,6 +100,15 @@ export const appRoutes: RouteObject[] = [
         lazy: () =>
           import('../features/insights/InsightsScreen.tsx').then(({ InsightsScreen }) => ({
             Component: InsightsScreen,
+          })),
+      },
+      {
+        path: 'integrations',
+        handle: screenChunk('src/features/integrations/IntegrationsScreen.tsx'),
+        // The admin's integrations screen, like insights, never reaches a listener's first paint.
+        lazy: () =>
+          import('../features/integrations/IntegrationsScreen.tsx').then(({ IntegrationsScreen }) => ({
+            Component: IntegrationsScreen,
           })),
       },
     ],

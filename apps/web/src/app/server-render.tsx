@@ -1,6 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { Messages } from '@lingui/core';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@onair/core';
 import type { InitialData } from '@onair/core';
+import { activateLoadedLocale } from '../lib/i18n/locale.ts';
 import { provideInitialData } from '../lib/initial-data.ts';
 import { PlayerService } from '../lib/player/index.ts';
 import { AppTree } from './providers.tsx';
@@ -33,6 +36,15 @@ const APP_MODULE = 'src/app/start-app.tsx';
 
 const handler = createStaticHandler(appRoutes);
 
+/** Every shipped catalog, at hand: the server draws each page in its listener's language. */
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { eager: true });
+
+function catalogOf(locale: Locale): Messages {
+  const catalog = catalogs[`../locales/${locale}/messages.po`];
+  if (!catalog) throw new Error(`No message catalog is built for ${locale}`);
+  return catalog.messages;
+}
+
 /** The `<link … />` elements renderToString writes before the screen's own markup. */
 const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
 
@@ -40,13 +52,22 @@ function isScreenChunk(handle: unknown): handle is ScreenChunk {
   return typeof handle === 'object' && handle !== null && typeof (handle as ScreenChunk).chunk === 'string';
 }
 
-/** `url`: absolute, as asked (path and query); `initial`: what the page inlines for its first render. */
-export async function renderScreen(url: string, initial: InitialData): Promise<PrerenderedScreen> {
+/**
+ * `url`: absolute, as asked (path and query); `initial`: what the page inlines for its first render;
+ * `locale`: the language the server negotiated for this listener (README "Languages").
+ */
+export async function renderScreen(
+  url: string,
+  initial: InitialData,
+  locale: string = DEFAULT_LOCALE,
+): Promise<PrerenderedScreen> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error('The app routes have no loaders to redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
   // renderToString is synchronous: no other request's data can be read in between.
   provideInitialData(initial);
+  const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  activateLoadedLocale(language, catalogOf(language));
   const player = new PlayerService({ initialNowPlaying: initial.nowPlaying });
   const markup = renderToString(
     <AppTree

@@ -1,6 +1,14 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, type DataRouter } from 'react-router';
+import { DEFAULT_LOCALE } from '@onair/core';
+import {
+  activateLocale,
+  applyDocumentLocale,
+  chooseLocale,
+  pageLocale,
+  storedLocaleChoice,
+} from '../lib/i18n/locale.ts';
 import { initialData } from '../lib/initial-data.ts';
 import { PlayerService } from '../lib/player/index.ts';
 import { sharedRealtimeClient } from '../lib/realtime-client.ts';
@@ -20,6 +28,12 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   // The module's evaluation was one task; what follows is the next.
   await nextTask();
   const router = createAppRouter();
+  // The language is settled before the first render: a prerendered screen is hydrated in the
+  // language the server drew it in (<html lang>), then switched if the listener's choice differs.
+  const initialLocale =
+    pageLocale() ??
+    chooseLocale(storedLocaleChoice(), navigator.languages, initialData()?.station.locale ?? DEFAULT_LOCALE);
+  const catalog = activateLocale(initialLocale);
   // Outside render: StrictMode renders twice, and the player must exist once per page.
   // The server writes the station, the week and now-playing into the page: the first render needs no API.
   const initial = initialData();
@@ -32,7 +46,8 @@ export async function startApp(container: HTMLElement): Promise<Root> {
 
   // A split-out screen's chunk is loaded first: the prerendered screen is then hydrated by the same
   // screen, never by its "Loading…" placeholder.
-  await routerReady(router);
+  await Promise.all([routerReady(router), catalog]);
+  applyDocumentLocale(initialLocale);
   await nextTask();
   return new Promise<Root>((committed) =>
     startTransition(() => {

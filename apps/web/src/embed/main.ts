@@ -1,15 +1,24 @@
 import {
   DEFAULT_ARTIST,
+  displaySlotTime,
   displayTrack,
   findUpNext,
+  listenersText,
   publicStationSchema,
   scheduleDocumentSchema,
   type PublicStation,
   type Schedule,
 } from '@onair/core';
+import { i18n } from '@lingui/core';
 import { getJson } from '../lib/api-client.ts';
 import { PlayerService } from '../lib/player/player-service.ts';
+import { sharedRealtimeClient } from '../lib/realtime-client.ts';
+import { messages as english } from '../locales/en/messages.po';
 import './embed.css';
+
+// The player's own notices (a refused stream, a cast error) are catalog messages; the embed speaks
+// English, as its markup does.
+i18n.loadAndActivate({ locale: 'en', messages: english });
 
 /**
  * The embeddable player (/embed, README "Put the player on your website"): play/pause, what is
@@ -33,6 +42,7 @@ const title = element<HTMLElement>('[data-embed="title"]');
 const artist = element<HTMLElement>('[data-embed="artist"]');
 const next = element<HTMLElement>('[data-embed="next"]');
 const status = element<HTMLElement>('[data-embed="status"]');
+const listeners = element<HTMLElement>('[data-embed="listeners"]');
 const appLink = element<HTMLAnchorElement>('[data-embed="app-link"]');
 
 const player = new PlayerService();
@@ -52,13 +62,18 @@ function render(): void {
   });
   title.textContent = track.title;
   artist.textContent = track.artist;
+  const count = player.listeners;
+  listeners.hidden = count === null;
+  listeners.textContent = count === null ? '' : listenersText(count);
   status.textContent = error ?? '';
 }
 
 function renderNext(): void {
   if (!station || !schedule) return;
   const slot = findUpNext(schedule, new Date(), station.timeZone)?.slot;
-  next.textContent = slot ? `${slot.time} · ${slot.artist}${slot.show ? ` – ${slot.show}` : ''}` : 'Check the schedule for upcoming shows';
+  next.textContent = slot
+    ? `${displaySlotTime(slot.time, station.clock)} · ${slot.artist}${slot.show ? ` – ${slot.show}` : ''}`
+    : 'Check the schedule for upcoming shows';
 }
 
 button.addEventListener('click', () => {
@@ -67,6 +82,12 @@ button.addEventListener('click', () => {
 });
 player.subscribe(render);
 player.start();
+// Live from the realtime socket's now-playing topic, as in the full app (a new title, the listener
+// count); the poll carries on beneath it for a socket that cannot open.
+sharedRealtimeClient().subscribe('now-playing', {
+  currentVersion: () => player.realtimeVersion,
+  onDocument: (version, data) => player.receiveRealtime(version, data),
+});
 render();
 
 void getJson('/api/station', publicStationSchema).then(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_APP_ID, registerAnalyticsSink, track } from './analytics.ts';
 import { ANALYTICS_FLUSH_INTERVAL_MS, ServerAnalyticsSink } from './analytics-sink.ts';
+import { ListeningSessionReporter } from './player/listening-session.ts';
 
 interface Sent {
   at: number;
@@ -86,6 +87,37 @@ describe('the server analytics sink', () => {
     ]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(posts).toEqual([]);
+  });
+
+  it('ends a listening session on pagehide and sends it in the last beacon, as a duration bucket only', async () => {
+    const sessions = new ListeningSessionReporter(() => Date.now());
+    sessions.update({ playing: true, listening: true });
+    await vi.advanceTimersByTimeAsync(7 * 60_000); // the queue is empty: nothing sent meanwhile
+    hidePage();
+    expect(beacons.map((beacon) => beacon.body.events)).toEqual([
+      [{ name: 'listening_session', params: { duration: '5_15m' }, at: start + 7 * 60_000 }],
+    ]);
+    // Ended once: pausing after the page was hidden reports nothing more.
+    sessions.update({ playing: false, listening: false });
+    sessions.dispose();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(posts).toEqual([]);
+  });
+
+  it('reports a session when the listener pauses, not while sound only buffers', async () => {
+    const sessions = new ListeningSessionReporter(() => Date.now());
+    sessions.update({ playing: false, listening: true }); // connecting: no sound yet
+    await vi.advanceTimersByTimeAsync(30_000);
+    sessions.update({ playing: true, listening: true });
+    await vi.advanceTimersByTimeAsync(40_000);
+    sessions.update({ playing: false, listening: true }); // a stall: the session goes on
+    await vi.advanceTimersByTimeAsync(30_000);
+    sessions.update({ playing: false, listening: false }); // paused after 70 s
+    sessions.dispose();
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_INTERVAL_MS);
+    expect(posts.map((post) => post.body.events.map((event) => event.params))).toEqual([
+      [{ duration: '1_5m' }],
+    ]);
   });
 
   it('retries 429/500/503/504 and network failures with a doubling delay, and gives up 60 s after the first try', async () => {

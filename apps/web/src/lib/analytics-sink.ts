@@ -6,7 +6,7 @@ import {
   type AnalyticsBatch,
   type PlatformType,
 } from '@onair/core';
-import { privacySignalOn, registerAnalyticsSink, type AnalyticsSink } from './analytics.ts';
+import { privacySignalOn, registerAnalyticsSink, runPageHideHooks, type AnalyticsSink } from './analytics.ts';
 
 /** Queued events are sent this long after the first of them, together. */
 export const ANALYTICS_FLUSH_INTERVAL_MS = 5_000;
@@ -53,7 +53,11 @@ export class ServerAnalyticsSink {
   #inFlight: InFlight | null = null;
 
   constructor(private readonly env: ServerSinkEnvironment) {
-    env.onPageHide(() => this.#beaconAll());
+    env.onPageHide(() => {
+      // Events that end with the page (a listening session) are queued first, then leave with the rest.
+      runPageHideHooks();
+      this.#beaconAll();
+    });
   }
 
   readonly sink: AnalyticsSink = (event) => {

@@ -25,6 +25,27 @@ export interface AnalyticsEvent {
 export type AnalyticsSink = (event: AnalyticsEvent) => void;
 
 const sinks = new Set<AnalyticsSink>();
+const pageHideHooks = new Set<() => void>();
+
+/**
+ * Runs `hook` when the page is being left, before the server sink sends its last beacon, so events
+ * it tracks (a listening session ending) leave with it. Returns the function that removes it.
+ */
+export function beforePageHide(hook: () => void): () => void {
+  pageHideHooks.add(hook);
+  return () => pageHideHooks.delete(hook);
+}
+
+/** For the sink's pagehide: the hooks' last events, tracked now. */
+export function runPageHideHooks(): void {
+  for (const hook of pageHideHooks) {
+    try {
+      hook();
+    } catch (error) {
+      console.warn('analytics page-hide hook failed', error);
+    }
+  }
+}
 
 /** Adds a sink; returns the function that removes it. */
 export function registerAnalyticsSink(sink: AnalyticsSink): () => void {

@@ -53,7 +53,11 @@ describe('sendJson', () => {
     await expect(sendJson('PUT', '/api/x', { a: 1 }, schema)).resolves.toEqual({ name: 'Saved' });
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe('/api/x');
-    expect(init).toMatchObject({ method: 'PUT', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+    expect(init).toMatchObject({
+      method: 'PUT',
+      body: '{"a":1}',
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
 
   it("rejects an HTTP error with the server's own sentence, its status and its body", async () => {
@@ -69,12 +73,17 @@ describe('sendJson', () => {
 
   it('falls back to the status when the error body is not the shared error shape', async () => {
     stubFetch(Response.json({ message: 'other shape' }, { status: 500 }));
-    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ message: 'POST /api/x failed: HTTP 500', status: 500 });
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({
+      message: 'POST /api/x failed: HTTP 500',
+      status: 500,
+    });
   });
 
   it('rejects an answer that does not match the schema', async () => {
     stubFetch(Response.json({ name: null }));
-    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toThrow(/POST \/api\/x returned unexpected data/);
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toThrow(
+      /POST \/api\/x returned unexpected data/,
+    );
   });
 
   it('reads a 204 No Content as null, so a DELETE answered without a body succeeds', async () => {
@@ -84,12 +93,24 @@ describe('sendJson', () => {
 
   it("carries a 429's Retry-After in seconds, so the listener can be told how long to wait", async () => {
     stubFetch(Response.json({ error: 'Slow down.' }, { status: 429, headers: { 'Retry-After': '7' } }));
-    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 7 });
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 7,
+    });
   });
 
   it("carries the server's code, so callers decide by it and never by the sentence; none from an older server", async () => {
-    stubFetch(Response.json({ error: 'Someone in the chat is using that name.', code: 'chat_name_taken' }, { status: 409 }));
-    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 409, code: 'chat_name_taken', message: 'Someone in the chat is using that name.' });
+    stubFetch(
+      Response.json(
+        { error: 'Someone in the chat is using that name.', code: 'chat_name_taken' },
+        { status: 409 },
+      ),
+    );
+    await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({
+      status: 409,
+      code: 'chat_name_taken',
+      message: 'Someone in the chat is using that name.',
+    });
     stubFetch(Response.json({ error: 'Slow down.' }, { status: 429 }));
     await expect(sendJson('POST', '/api/x', {}, schema)).rejects.toMatchObject({ status: 429, code: null });
   });

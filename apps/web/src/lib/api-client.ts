@@ -25,6 +25,13 @@ export class ApiError extends Error {
   }
 }
 
+/** A call that got no answer at all: offline, or the server is down. */
+export class ServerUnreachableError extends ApiError {
+  constructor(method: string, path: string) {
+    super(`${method} ${path}: the server could not be reached.`);
+  }
+}
+
 function retryAfterSeconds(response: Response): number | null {
   const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
   return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
@@ -49,7 +56,11 @@ async function requestJson<S extends z.core.$ZodType>(
   schema: S,
   { signal }: RequestOptions,
 ): Promise<z.output<S>> {
-  const init: RequestInit = { method, headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) };
+  const init: RequestInit = {
+    method,
+    headers: { Accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  };
   if (body !== undefined) {
     init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -59,7 +70,7 @@ async function requestJson<S extends z.core.$ZodType>(
     response = await fetch(path, init);
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(`${method} ${path}: the server could not be reached.`);
+    throw new ServerUnreachableError(method, path);
   }
 
   let answer: unknown = null;

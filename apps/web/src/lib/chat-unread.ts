@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ChatFollower } from './chat-follower.ts';
 import { useRealtime } from './realtime-context.tsx';
 import { readStored, writeStored } from './storage.ts';
 import { stored } from './stored.ts';
@@ -10,21 +11,21 @@ export function markChatSeen(newestTime: number): void {
 }
 
 /**
- * The unread count for Home's Chat shortcut, live while the calling screen is shown. The counter
- * (and the chat schemas it validates with) is fetched after the first paint: a badge can wait a
- * moment, Home's first paint should not.
+ * What `read` takes from the chat room, live while the calling component is shown. The follower (and
+ * the chat schemas it validates with) is fetched after the first paint: a badge or a few lines can
+ * wait a moment, Home's first paint should not. `read` must be stable (a module-level function).
  */
-export function useChatUnread(): number {
+export function useChatFollower<T>(read: (follower: ChatFollower) => T, initial: T): T {
   const realtime = useRealtime();
-  const [count, setCount] = useState(0);
+  const [value, setValue] = useState(initial);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('./chat-unread-counter.ts').then(({ ChatUnreadCounter }) => {
+    void import('./chat-follower.ts').then(({ ChatFollower }) => {
       if (cancelled) return;
-      const counter = new ChatUnreadCounter();
-      const unsubscribe = counter.subscribe(() => setCount(counter.count));
-      const halt = counter.start(realtime);
+      const follower = new ChatFollower();
+      const unsubscribe = follower.subscribe(() => setValue(read(follower)));
+      const halt = follower.start(realtime);
       stop = () => {
         unsubscribe();
         halt();
@@ -34,6 +35,13 @@ export function useChatUnread(): number {
       cancelled = true;
       stop?.();
     };
-  }, [realtime]);
-  return count;
+  }, [realtime, read]);
+  return value;
+}
+
+const readUnread = (follower: ChatFollower) => follower.unread;
+
+/** The unread count for Home's Chat shortcut. */
+export function useChatUnread(): number {
+  return useChatFollower(readUnread, 0);
 }

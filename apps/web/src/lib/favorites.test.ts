@@ -6,7 +6,8 @@ import { toggleFavorite } from './favorites.ts';
 import { readStored } from './storage.ts';
 import { stored } from './stored.ts';
 
-const storedSettings = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? 'null') as unknown;
+const storedSettings = () =>
+  JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? 'null') as unknown;
 
 describe('favourites', () => {
   let events: AnalyticsEvent[];
@@ -24,6 +25,7 @@ describe('favourites', () => {
       enabled: false,
       showScheduleReminders: true,
       showNewShowAlerts: true,
+      showNewEpisodeAlerts: false,
       favoriteShows: ['DJ Tadhg-Show'],
       reminderTime: 15,
     });
@@ -45,7 +47,11 @@ describe('favourites', () => {
       JSON.stringify({ enabled: true, favoriteShows: ['A-B', 'A-B'], reminderTime: 30 }),
     );
     expect(toggleFavorite({ artist: 'A', show: 'B' })).toBe(false);
-    expect(readStored(stored.notificationSettings)).toMatchObject({ enabled: true, favoriteShows: [], reminderTime: 30 });
+    expect(readStored(stored.notificationSettings)).toMatchObject({
+      enabled: true,
+      favoriteShows: [],
+      reminderTime: 30,
+    });
     toggleFavorite({ artist: 'A', show: 'B' });
     expect(readStored(stored.notificationSettings).favoriteShows).toEqual(['A-B']);
     expect(events.map((event) => event.name)).toEqual(['show_unfavorited', 'show_favorited']);
@@ -61,9 +67,11 @@ describe('favourites', () => {
       reminderTime: 20,
     };
     localStorage.setItem(STORAGE_KEYS.notificationSettings, JSON.stringify(saved));
-    expect(readStored(stored.notificationSettings)).toEqual({ ...saved, reminderTime: 15 });
+    // Saved before New Episode Alerts existed: that switch takes its default (off).
+    const repaired = { ...saved, reminderTime: 15, showNewEpisodeAlerts: false };
+    expect(readStored(stored.notificationSettings)).toEqual(repaired);
     // Written back repaired, and the warning names the key and the field.
-    expect(storedSettings()).toEqual({ ...saved, reminderTime: 15 });
+    expect(storedSettings()).toEqual(repaired);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/playfm_notification_settings.*reminderTime/);
 
@@ -104,11 +112,16 @@ describe('favourites', () => {
     const validId = fc.string({ minLength: 1, maxLength: 40 });
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(validId, fc.integer(), fc.constant(null), fc.constant(''), fc.object()), { maxLength: 20 }),
+        fc.array(fc.oneof(validId, fc.integer(), fc.constant(null), fc.constant(''), fc.object()), {
+          maxLength: 20,
+        }),
         fc.anything(),
         fc.anything(),
         (favoriteShows, enabled, reminderTime) => {
-          localStorage.setItem(STORAGE_KEYS.notificationSettings, JSON.stringify({ enabled, favoriteShows, reminderTime }));
+          localStorage.setItem(
+            STORAGE_KEYS.notificationSettings,
+            JSON.stringify({ enabled, favoriteShows, reminderTime }),
+          );
           const valid = favoriteShows.filter((id): id is string => typeof id === 'string' && id !== '');
           expect(readStored(stored.notificationSettings).favoriteShows).toEqual([...new Set(valid)]);
         },

@@ -26,7 +26,12 @@ describe('the data the server writes into the page', () => {
   const nowPlaying = { title: 'Song', artist: 'Band', album: '', artwork: '', updatedAt: null };
 
   it('is read and validated once', async () => {
-    const data = { station: testStation, schedule: null, nowPlaying, showImages: ['/images/shows/a_400.jpg'] };
+    const data = {
+      station: testStation,
+      schedule: null,
+      nowPlaying,
+      showImages: ['/images/shows/a_400.jpg'],
+    };
     writeIntoPage(JSON.stringify(data));
     const { initialData } = await import('./initial-data.ts');
     expect(initialData()).toEqual(data);
@@ -36,12 +41,24 @@ describe('the data the server writes into the page', () => {
     writeIntoPage('{"station": </script>');
     expect((await import('./initial-data.ts')).initialData()).toBeNull();
     vi.resetModules();
-    document.getElementById(INITIAL_DATA_ELEMENT_ID)!.textContent = JSON.stringify({ station: { name: 'x' }, schedule: null, nowPlaying, showImages: [] });
+    document.getElementById(INITIAL_DATA_ELEMENT_ID)!.textContent = JSON.stringify({
+      station: { name: 'x' },
+      schedule: null,
+      nowPlaying,
+      showImages: [],
+    });
     expect((await import('./initial-data.ts')).initialData()).toBeNull();
   });
 
   it('lets a show image the server lacks be the fallback at once, with no request that would 404', async () => {
-    writeIntoPage(JSON.stringify({ station: testStation, schedule: null, nowPlaying, showImages: ['/images/shows/DJ_Tadhg_400.jpg'] }));
+    writeIntoPage(
+      JSON.stringify({
+        station: testStation,
+        schedule: null,
+        nowPlaying,
+        showImages: ['/images/shows/DJ_Tadhg_400.jpg'],
+      }),
+    );
     const { ShowImage } = await import('../ui/ShowImage.tsx');
     const { container } = render(
       <>

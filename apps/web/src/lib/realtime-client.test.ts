@@ -34,7 +34,9 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(1);
     sockets[2]?.open();
-    expect(sockets[2]?.sent).toEqual([{ type: 'subscribe', topics: ['schedule'], versions: { schedule: 3 } }]);
+    expect(sockets[2]?.sent).toEqual([
+      { type: 'subscribe', topics: ['schedule'], versions: { schedule: 3 } },
+    ]);
 
     stop();
     sockets[2]?.drop();
@@ -56,7 +58,9 @@ describe('RealtimeClient', () => {
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(2);
     sockets[1]?.open();
-    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', topics: ['schedule'], versions: { schedule: 7 } }]);
+    expect(sockets[1]?.sent).toEqual([
+      { type: 'subscribe', topics: ['schedule'], versions: { schedule: 7 } },
+    ]);
     // A second restart in a row is still at once: restarts are no reason to back off.
     sockets[1]?.drop(1012);
     vi.advanceTimersByTime(125);
@@ -86,7 +90,9 @@ describe('RealtimeClient', () => {
     // The dead one closing late changes nothing; the new one resumes from the held version.
     sockets[0]?.drop();
     sockets[1]?.open();
-    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', topics: ['schedule'], versions: { schedule: 4 } }]);
+    expect(sockets[1]?.sent).toEqual([
+      { type: 'subscribe', topics: ['schedule'], versions: { schedule: 4 } },
+    ]);
     vi.advanceTimersByTime(1_000);
     expect(sockets).toHaveLength(2);
   });

@@ -1,4 +1,10 @@
-import { CLOSE_SERVICE_RESTART, REALTIME_SILENCE_MS, heartbeatFrameSchema, serverFrameSchema, type RealtimeTopic } from '@onair/core';
+import {
+  CLOSE_SERVICE_RESTART,
+  REALTIME_SILENCE_MS,
+  heartbeatFrameSchema,
+  serverFrameSchema,
+  type RealtimeTopic,
+} from '@onair/core';
 
 /**
  * The app's one realtime socket (/api/realtime). Protocol (schemas in @onair/core realtime/frames.ts):

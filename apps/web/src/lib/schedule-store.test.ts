@@ -8,7 +8,10 @@ const week = bundledSchedule();
 const changed = week.map((day, index) => (index === 0 ? { ...day, shows: [] } : day));
 
 function answer(body: unknown, status = 200) {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(status >= 400 ? new Response('down', { status }) : Response.json(body))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(status >= 400 ? new Response('down', { status }) : Response.json(body))),
+  );
 }
 
 describe('ScheduleStore', () => {

@@ -55,7 +55,8 @@ export class ScheduleStore {
   /** Follows the schedule topic; returns the unsubscribe. */
   follow(realtime: RealtimeClient): () => void {
     return realtime.subscribe('schedule', {
-      currentVersion: () => (this.#state.status === 'ready' && this.#state.source === 'server' ? this.#state.version : null),
+      currentVersion: () =>
+        this.#state.status === 'ready' && this.#state.source === 'server' ? this.#state.version : null,
       onDocument: (version, data) => void this.accept(data, version),
     });
   }
@@ -115,15 +116,24 @@ export class ScheduleStore {
       return;
     }
     const cached = readStored(stored.scheduleCache);
-    if (cached) return this.#set({ status: 'ready', schedule: cached.data, version: cached.version, source: 'cache', error });
+    if (cached)
+      return this.#set({
+        status: 'ready',
+        schedule: cached.data,
+        version: cached.version,
+        source: 'cache',
+        error,
+      });
     try {
       const { bundledSchedule } = await import('./bundled-schedule.ts');
-      if (!this.#live()) this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
+      if (!this.#live())
+        this.#set({ status: 'ready', schedule: bundledSchedule(), version: null, source: 'bundled', error });
     } catch (failure) {
       // Its chunk is precached with the app, so this is a first visit that lost the network meanwhile.
       const schedule = WEEKDAYS.map((day) => ({ day, shows: [] }));
       const reason = `${error}; the regular week could not be loaded either (${errorText(failure)})`;
-      if (!this.#live()) this.#set({ status: 'ready', schedule, version: null, source: 'none', error: reason });
+      if (!this.#live())
+        this.#set({ status: 'ready', schedule, version: null, source: 'none', error: reason });
     }
   }
 

@@ -2,7 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubStationFetch, testStation } from '../test/fixtures.ts';
-import { DEFAULT_STATION_NAME, DEFAULT_STATION_TAGLINE, StationProvider, useStation } from './station-context.tsx';
+import {
+  DEFAULT_STATION_NAME,
+  DEFAULT_STATION_TAGLINE,
+  StationProvider,
+  useStation,
+} from './station-context.tsx';
 
 function Probe() {
   const { status, name, tagline, reload } = useStation();

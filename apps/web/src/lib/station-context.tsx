@@ -24,9 +24,7 @@ export const DEFAULT_STATION_TAGLINE = 'Live internet radio';
 const StationContext = createContext<StationContextValue | null>(null);
 
 type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; station: PublicStation }
-  | { status: 'error'; error: Error };
+  { status: 'loading' } | { status: 'ready'; station: PublicStation } | { status: 'error'; error: Error };
 
 interface StationProviderProps {
   children: ReactNode;
@@ -35,7 +33,9 @@ interface StationProviderProps {
 }
 
 export function StationProvider({ children, initial = null }: StationProviderProps) {
-  const [state, setState] = useState<LoadState>(initial ? { status: 'ready', station: initial } : { status: 'loading' });
+  const [state, setState] = useState<LoadState>(
+    initial ? { status: 'ready', station: initial } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   // The last good answer stands in while loading and when the station cannot be reached (offline).
   const [cached, setCached] = useState(readCachedStation);

@@ -152,7 +152,9 @@ function replaceWithFallback<T>(stored: StoredValue<T>, why: string): T {
 const ISSUES_SHOWN = 3;
 
 function issues(error: z.core.$ZodError): string {
-  const shown = error.issues.slice(0, ISSUES_SHOWN).map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`);
+  const shown = error.issues
+    .slice(0, ISSUES_SHOWN)
+    .map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`);
   const more = error.issues.length - shown.length;
   return more > 0 ? `${shown.join('; ')} and ${more} more` : shown.join('; ');
 }

@@ -67,8 +67,12 @@ describe('the stored-value registry', () => {
 
   it('writes what the schema gives back: duplicate favourites collapse on the way in', () => {
     const settings = readStored(stored.notificationSettings);
-    expect(writeStored(stored.notificationSettings, { ...settings, favoriteShows: ['A-B', 'A-B'] })).toBe(true);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? '{}')).toMatchObject({ favoriteShows: ['A-B'] });
+    expect(writeStored(stored.notificationSettings, { ...settings, favoriteShows: ['A-B', 'A-B'] })).toBe(
+      true,
+    );
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? '{}')).toMatchObject({
+      favoriteShows: ['A-B'],
+    });
   });
 
   it('replaces a value beyond repair by its default, with a warning naming the key', () => {

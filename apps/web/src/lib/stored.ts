@@ -3,6 +3,8 @@ import {
   castSessionSchema,
   DEFAULT_AUDIO_QUALITY,
   DEFAULT_NOTIFICATION_SETTINGS,
+  EPISODE_PROGRESS_MAX,
+  episodeProgressSchema,
   listeningSessionSchema,
   listeningStatsSchema,
   notificationSettingsSchema,
@@ -13,10 +15,14 @@ import {
   repairNotificationSettings,
   savedTrackSchema,
   scheduleDocumentSchema,
+  seenEpisodesSchema,
+  seenWeekSchema,
+  SHIPPED_LOCALES,
   sleepTimerSchema,
   STORAGE_KEYS,
   type AudioQuality,
   type CastSession,
+  type EpisodeProgress,
   type ListeningSession,
   type ListeningStats,
   type NotificationSettings,
@@ -24,7 +30,9 @@ import {
   type PublicStation,
   type PushRecord,
   type SavedTrack,
+  type SeenEpisodes,
   type ScheduleDocument,
+  type SeenWeek,
   type SleepTimerState,
 } from '@onair/core';
 import * as z from 'zod/mini';
@@ -80,6 +88,13 @@ export const stored = {
     schema: z.nullable(listeningStatsSchema),
     fallback: null,
   }),
+  /** The listener's language choice, a shipped locale ('' : none, the browser's languages decide). */
+  locale: defineStored<string>({
+    key: STORAGE_KEYS.locale,
+    schema: z.union([z.enum(SHIPPED_LOCALES), z.literal('')]),
+    fallback: '',
+    raw: true,
+  }),
   /** A plain string, 'standard' or 'high' (spec §5). */
   audioQuality: defineStored<AudioQuality>({
     key: STORAGE_KEYS.audioQuality,
@@ -107,7 +122,7 @@ export const stored = {
   }),
   /**
    * Spec §3 'lastSeenMessageTime', epoch ms: chat messages after it count as unread. Null until the
-   * chat was first looked at (lib/chat-unread-counter.ts sets it then): a newcomer has missed nothing.
+   * chat was first looked at (lib/chat-follower.ts sets it then): a newcomer has missed nothing.
    */
   lastSeenMessageTime: defineStored<number | null>({
     key: STORAGE_KEYS.lastSeenMessageTime,
@@ -137,6 +152,24 @@ export const stored = {
     schema: z.nullable(scheduleDocumentSchema),
     fallback: null,
   }),
+  /**
+   * The last week this app compared for new shows (version and show ids): where no server push
+   * reaches, the app's own New Show Alerts name what a newer week adds (core's newShowsSince).
+   */
+  newShowsSeen: defineStored<SeenWeek | null>({
+    key: STORAGE_KEYS.newShowsSeen,
+    schema: z.nullable(seenWeekSchema),
+    fallback: null,
+  }),
+  /**
+   * The end of the newest ready episode this app compared: where no server push reaches, the app's
+   * own new-episode alerts name favourite shows' episodes that ended after it (core's newEpisodesSince).
+   */
+  newEpisodesSeen: defineStored<SeenEpisodes | null>({
+    key: STORAGE_KEYS.newEpisodesSeen,
+    schema: z.nullable(seenEpisodesSchema),
+    fallback: null,
+  }),
   /** Until when (epoch ms) the listener asked not to be offered the install again ('Later'). */
   installLaterUntil: defineStored<number>({
     key: STORAGE_KEYS.installLaterUntil,
@@ -164,5 +197,18 @@ export const stored = {
     key: STORAGE_KEYS.batteryHintDismissed,
     schema: z.boolean(),
     fallback: false,
+  }),
+  /** Where the listener stopped in each episode they started (most recent first): Listen again's "Continue listening". */
+  episodeProgress: defineStored<EpisodeProgress[]>({
+    key: STORAGE_KEYS.episodeProgress,
+    schema: z.array(episodeProgressSchema).check(z.maxLength(EPISODE_PROGRESS_MAX)),
+    fallback: [],
+    repair: (value) => validEntries(episodeProgressSchema)(value).slice(0, EPISODE_PROGRESS_MAX),
+  }),
+  /** The keyboard shortcuts (Space, k, m, arrows, c, ?) are on unless the listener turned them off. */
+  keyboardShortcuts: defineStored<boolean>({
+    key: STORAGE_KEYS.keyboardShortcuts,
+    schema: z.boolean(),
+    fallback: true,
   }),
 } as const;

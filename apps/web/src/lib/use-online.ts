@@ -11,5 +11,9 @@ function subscribe(listener: () => void): () => void {
 
 /** navigator.onLine, following the browser's online/offline events (spec §4). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -8,7 +8,9 @@ import { ScheduleProvider, useSchedule } from './use-schedule.tsx';
 const week = bundledSchedule();
 /** Another week: its first day has one show only, named so a test can tell the weeks apart. */
 const newer = week.map((day, index) =>
-  index === 0 ? { ...day, shows: [{ time: '9am - 10am', artist: 'Kept Since', show: '', genre: '', image: '' }] } : day,
+  index === 0
+    ? { ...day, shows: [{ time: '9am - 10am', artist: 'Kept Since', show: '', genre: '', image: '' }] }
+    : day,
 );
 
 function Probe() {
@@ -22,7 +24,10 @@ function Probe() {
 }
 
 function serverDown() {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+  );
 }
 
 describe('ScheduleProvider with the week written into the page', () => {
@@ -60,7 +65,10 @@ describe('ScheduleProvider with the week written into the page', () => {
   });
 
   it("keeps the page's week for offline use once the server confirms it", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ data: week, version: 3 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ data: week, version: 3 }))),
+    );
     render(
       <ScheduleProvider realtime={null} initial={{ data: week, version: 3 }}>
         <Probe />

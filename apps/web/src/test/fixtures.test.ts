@@ -20,11 +20,15 @@ describe('the test network guard', () => {
 
   it('is on before every test: an undeclared request is recorded even without stubApi', async () => {
     await expect(fetch('/api/now-playing')).rejects.toThrow();
-    expect(takeUnexpected()).toEqual(['an unexpected request GET /api/now-playing (declare it with stubApi)']);
+    expect(takeUnexpected()).toEqual([
+      'an unexpected request GET /api/now-playing (declare it with stubApi)',
+    ]);
   });
 
   it('refuses a WebSocket no test injected, naming its URL', () => {
-    expect(() => new WebSocket('ws://localhost/api/realtime')).toThrow('unexpected WebSocket to ws://localhost/api/realtime');
+    expect(() => new WebSocket('ws://localhost/api/realtime')).toThrow(
+      'unexpected WebSocket to ws://localhost/api/realtime',
+    );
     expect(takeUnexpected()).toEqual([
       'an unexpected WebSocket to ws://localhost/api/realtime (inject a realtime client instead)',
     ]);

@@ -8,6 +8,8 @@ export const testStation: PublicStation = {
   shortName: 'Test',
   tagline: 'Always testing, never resting',
   timeZone: 'Europe/Dublin',
+  clock: '24-hour',
+  locale: 'en',
   streams: { standard: '/demo/live', high: '/demo/live-hq' },
   social: {},
   theme: { background: '#12061f', accent: '#c026d3' },
@@ -107,6 +109,14 @@ export function newestChatMessages(messages: ChatMessage[]): StubbedRoutes {
   return { [`GET /api/chat/messages?limit=${CHAT_HISTORY_PAGE_MAX}`]: { body: { messages } } };
 }
 
+/** Live rewind's window while the archive holds nothing yet: the live card stays as it was. */
+export const nothingRecorded: StubbedRoutes = {
+  'GET /api/rewind/window': { body: { earliestAt: null, timeshiftMs: 4 * 3_600_000 } },
+};
+
+/** The schedule's past slots ask for the week's episodes: none kept. */
+export const noEpisodes: StubbedRoutes = { 'GET /api/episodes?limit=100': { body: { episodes: [] } } };
+
 /**
  * The GETs the whole app makes for a listener: the test station, the bundled week (version 1),
  * no track yet and no history, a listener session and an empty chat. `more` adds routes or replaces these.
@@ -118,6 +128,8 @@ export function stubAppApi(more: StubbedRoutes = {}) {
     'GET /api/now-playing': { body: noTrackYet },
     'GET /api/now-playing/history': { body: { tracks: [] } },
     'GET /api/auth/me': { body: { role: 'listener', signInEnabled: false } },
+    ...nothingRecorded,
+    ...noEpisodes,
     ...newestChatMessages([]),
     ...more,
   });

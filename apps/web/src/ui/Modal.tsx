@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import '../styles/modal.css';
 
@@ -16,6 +17,7 @@ interface ModalProps {
  * page behind for free, and screen readers announce it as a dialog named by its title.
  */
 export function Modal({ open, title, onClose, children, description, className }: ModalProps) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -54,9 +56,15 @@ export function Modal({ open, title, onClose, children, description, className }
             <h2 id={titleId} className="modal__title">
               {title}
             </h2>
-            <button type="button" className="modal__close" onClick={onClose} aria-label={`Close ${title}`}>
+            <button type="button" className="modal__close" onClick={onClose} aria-label={t`Close ${title}`}>
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                  fill="none"
+                />
               </svg>
             </button>
           </header>

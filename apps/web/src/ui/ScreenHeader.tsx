@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import '../styles/screen.css';
 
@@ -5,12 +6,22 @@ import '../styles/screen.css';
 export function ScreenHeader({ title, onClose }: { title: string; onClose?: () => void }) {
   return (
     <header className="screen-header">
-      <h1 id="screen-title" className="screen-header__title">{title}</h1>
+      <h1 id="screen-title" className="screen-header__title">
+        {title}
+      </h1>
       <Link to="/" className="screen-header__close" onClick={onClose}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
+          <path
+            d="M6 6l12 12M18 6L6 18"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            fill="none"
+          />
         </svg>
-        <span>Close</span>
+        <span>
+          <Trans>Close</Trans>
+        </span>
       </Link>
     </header>
   );

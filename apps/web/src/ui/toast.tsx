@@ -1,5 +1,14 @@
 import { TOAST_DEFAULT_MS } from '@onair/core';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import '../styles/toast.css';
 
 interface ToastMessage {

@@ -1,7 +1,10 @@
 import { useRef, useState, type RefObject } from 'react';
 import { prefersReducedMotion } from './reduced-motion.ts';
 
-/** Where the scroller's scrollLeft stands when page `index` is in place (the browser clamps it). */
+/**
+ * Where the scroller's scrollLeft stands when page `index` is in place (the browser clamps it). Right
+ * to left, the row starts at the right: scrollLeft is 0 there and goes negative towards the left.
+ */
 export type PageOffset<E extends HTMLElement> = (scroller: E, index: number) => number;
 
 export interface SnapPager<E extends HTMLElement> {
@@ -31,6 +34,11 @@ export interface SnapPager<E extends HTMLElement> {
  * A `goTo` marks its page current at once, and the pages a smooth scroll passes on its way are not
  * (the dots or tabs would flicker through them); the listener's own scroll, wheel or touch takes over.
  */
+/** 1 when `element` runs left to right, -1 right to left (`dir="rtl"`): the sign of its scrollLeft. */
+export function inlineSign(element: Element): 1 | -1 {
+  return getComputedStyle(element).direction === 'rtl' ? -1 : 1;
+}
+
 export function useSnapPager<E extends HTMLElement>(
   pages: number,
   initial: number,
@@ -44,12 +52,13 @@ export function useSnapPager<E extends HTMLElement>(
   const inView = (): number | null => {
     const scroller = ref.current;
     if (!scroller || pages === 0) return null;
-    const end = scroller.scrollWidth - scroller.clientWidth;
+    const end = (scroller.scrollWidth - scroller.clientWidth) * inlineSign(scroller);
+    const [first, last] = end < 0 ? [end, 0] : [0, end];
     let nearest = 0;
     let nearestDistance = Number.POSITIVE_INFINITY;
     for (let index = 0; index < pages; index++) {
       // Clamped as the browser clamps it: a short last page is in view at the end of the row.
-      const offset = Math.min(Math.max(offsetOf(scroller, index), 0), end);
+      const offset = Math.min(Math.max(offsetOf(scroller, index), first), last);
       const distance = Math.abs(offset - scroller.scrollLeft);
       if (distance < nearestDistance) {
         nearest = index;

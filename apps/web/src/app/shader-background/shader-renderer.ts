@@ -47,8 +47,17 @@ export class ShaderRenderer {
   #governor = new FrameGovernor();
   #destroyed = false;
 
-  static create(canvas: HTMLCanvasElement, env: ShaderEnvironment, onLost: () => void): ShaderRenderer | null {
-    const attributes: WebGLContextAttributes = { alpha: false, depth: false, antialias: false, powerPreference: 'low-power' };
+  static create(
+    canvas: HTMLCanvasElement,
+    env: ShaderEnvironment,
+    onLost: () => void,
+  ): ShaderRenderer | null {
+    const attributes: WebGLContextAttributes = {
+      alpha: false,
+      depth: false,
+      antialias: false,
+      powerPreference: 'low-power',
+    };
     const gl = canvas.getContext('webgl2', attributes) ?? canvas.getContext('webgl', attributes);
     if (!gl) return null;
     try {
@@ -90,7 +99,9 @@ export class ShaderRenderer {
     gl.uniform1f(gl.getUniformLocation(this.#program, 'uHueShift'), (SHADER_HUE_SHIFT * Math.PI) / 180);
 
     this.#reducedMotion =
-      typeof env.window.matchMedia === 'function' ? env.window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+      typeof env.window.matchMedia === 'function'
+        ? env.window.matchMedia('(prefers-reduced-motion: reduce)')
+        : null;
     this.#startedAt = env.window.performance.now();
 
     env.window.addEventListener('resize', this.#handleResize);

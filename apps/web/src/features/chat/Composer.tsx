@@ -1,5 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from '@onair/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ariaShortcut, CHAT_FIELD_ATTRIBUTE } from '../../lib/keyboard-shortcuts.ts';
+import { stored } from '../../lib/stored.ts';
+import { useStored } from '../../lib/use-stored.ts';
 import { mentionQueryAt, mentionSuggestions } from './mention-autocomplete.ts';
 
 interface ComposerProps {
@@ -15,7 +19,9 @@ interface ComposerProps {
 
 /** The message field: Enter sends, Shift+Enter breaks the line, '@' offers recent chatters (arrows + Enter/Tab). */
 export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSend, offline }: ComposerProps) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
+  const [shortcutsOn] = useStored(stored.keyboardShortcuts);
   const [caret, setCaret] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [active, setActive] = useState(0);
@@ -92,15 +98,15 @@ export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSen
       {replyingTo ? (
         <div className="chat-composer__reply">
           <span>
-            Replying to <strong>{replyingTo.name}</strong>: {replyingTo.text.slice(0, 80)}
+            <ReplyingTo name={replyingTo.name} excerpt={replyingTo.text.slice(0, 80)} />
           </span>
-          <button type="button" onClick={onCancelReply} aria-label="Cancel reply">
+          <button type="button" onClick={onCancelReply} aria-label={t`Cancel reply`}>
             ×
           </button>
         </div>
       ) : null}
       {open ? (
-        <ul id={listId} className="chat-composer__mentions" role="listbox" aria-label="Mention a listener">
+        <ul id={listId} className="chat-composer__mentions" role="listbox" aria-label={t`Mention a listener`}>
           {suggestions.map((name, index) => (
             <li
               key={name}
@@ -119,7 +125,7 @@ export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSen
       ) : null}
       <div className="chat-composer__row">
         <label className="visually-hidden" htmlFor={`${listId}-field`}>
-          Message
+          <Trans>Message</Trans>
         </label>
         <textarea
           ref={field}
@@ -127,7 +133,7 @@ export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSen
           className="chat-composer__field"
           rows={1}
           maxLength={CHAT_MESSAGE_MAX_CHARS * 2}
-          placeholder={offline ? 'Offline: your message will be sent when you are back' : 'Say something…'}
+          placeholder={offline ? t`Offline: your message will be sent when you are back` : t`Say something…`}
           value={text}
           role="combobox"
           aria-expanded={open}
@@ -144,9 +150,11 @@ export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSen
           }}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
+          aria-keyshortcuts={ariaShortcut('focus-chat', shortcutsOn)}
+          {...{ [CHAT_FIELD_ATTRIBUTE]: '' }}
         />
         <button type="submit" className="chat-composer__send">
-          Send
+          <Trans>Send</Trans>
         </button>
       </div>
       {problem ? (
@@ -155,5 +163,13 @@ export function Composer({ recentNames, myName, replyingTo, onCancelReply, onSen
         </p>
       ) : null}
     </form>
+  );
+}
+
+function ReplyingTo({ name, excerpt }: { name: string; excerpt: string }) {
+  return (
+    <Trans>
+      Replying to <strong>{name}</strong>: {excerpt}
+    </Trans>
   );
 }

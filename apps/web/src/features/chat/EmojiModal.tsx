@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CHAT_REACTIONS } from '@onair/core';
 import { Modal } from '../../ui/Modal.tsx';
 
@@ -46,12 +47,13 @@ interface EmojiModalProps {
 
 /** Every reaction on offer, as named buttons in a grid. */
 export function EmojiModal({ open, onClose, onPick }: EmojiModalProps) {
+  const { t } = useLingui();
   return (
-    <Modal open={open} title="Choose a reaction" onClose={onClose} className="chat-emoji-modal">
+    <Modal open={open} title={t`Choose a reaction`} onClose={onClose} className="chat-emoji-modal">
       <ul className="chat-emoji-grid">
         {MORE_REACTIONS.map((emoji) => (
           <li key={emoji}>
-            <button type="button" aria-label={`React ${emoji}`} onClick={() => onPick(emoji)}>
+            <button type="button" aria-label={t`React ${emoji}`} onClick={() => onPick(emoji)}>
               {emoji}
             </button>
           </li>

@@ -1,6 +1,12 @@
-import { CHAT_REACTIONS, CHAT_REMOVED_TEXT, chatNameKey, type ChatMessage } from '@onair/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  CHAT_REACTIONS,
+  chatNameKey,
+  formatClockTime,
+  type ChatMessage,
+  type ClockSetting,
+} from '@onair/core';
 import { memo, useCallback, useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { messageTime } from './chat-timeline.ts';
 import type { OutgoingMessage } from './chat-service.ts';
 import { MessageText } from './MessageText.tsx';
 import { MuteMenu, type MuteDuration } from './MuteMenu.tsx';
@@ -23,7 +29,8 @@ interface MessageItemProps {
   /** The message it answers, when held. */
   quoted: ChatMessage | null;
   myName: string | null;
-  timeZone: string;
+  /** The station's clock: a message is timed on it, like every time the app shows. */
+  stationClock: ClockSetting;
   actions: MessageActions;
   /** Whether its action bar is shown. */
   actionsShown: boolean;
@@ -54,10 +61,12 @@ export const MessageItem = memo(function MessageItem({
   message,
   quoted,
   myName,
-  timeZone,
+  stationClock,
   actions,
   actionsShown,
 }: MessageItemProps) {
+  const { t } = useLingui();
+  const name = message.name;
   const item = useRef<HTMLLIElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   /** Whether the bar was asked for with its button (a click or a key): then the focus goes into it. */
@@ -111,17 +120,23 @@ export const MessageItem = memo(function MessageItem({
         <ReplyQuote quoted={quoted} onJump={() => message.replyTo && actions.onJump(message.replyTo)} />
       ) : null}
       <p className="chat-message__line">
-        <span className="chat-message__name">{mine ? `${message.name} (you)` : message.name}</span>
-        {message.admin ? <span className="chat-message__badge">Station</span> : null}
+        <span className="chat-message__name">{mine ? t`${name} (you)` : name}</span>
+        {message.admin ? (
+          <span className="chat-message__badge">
+            <Trans>Station</Trans>
+          </span>
+        ) : null}
         {mentionsMe ? (
-          <span className="chat-message__badge chat-message__badge--mention">Mentions you</span>
+          <span className="chat-message__badge chat-message__badge--mention">
+            <Trans>Mentions you</Trans>
+          </span>
         ) : null}
         <time className="chat-message__time" dateTime={new Date(message.createdAt).toISOString()}>
-          {messageTime(message.createdAt, timeZone)}
+          {formatClockTime(new Date(message.createdAt), stationClock)}
         </time>
         <span className="chat-message__text">
           {message.deleted ? (
-            <em>{CHAT_REMOVED_TEXT}</em>
+            <em>{t`message removed` /* core CHAT_REMOVED_TEXT, in the app's language */}</em>
           ) : (
             <MessageText text={message.text} mentions={message.mentions} myName={myName} />
           )}
@@ -134,7 +149,7 @@ export const MessageItem = memo(function MessageItem({
             ref={toggle}
             type="button"
             className="chat-message__more"
-            aria-label="Message actions"
+            aria-label={t`Message actions`}
             aria-expanded={shown}
             aria-controls={shown ? barId : undefined}
             onClick={() => {
@@ -149,7 +164,7 @@ export const MessageItem = memo(function MessageItem({
       {shown ? (
         <ActionBar
           id={barId}
-          label={`Actions for ${message.name}'s message`}
+          label={t`Actions for ${name}'s message`}
           focusFirst={focusBar.current}
           item={item}
           onOutsidePress={hideBar}
@@ -161,13 +176,13 @@ export const MessageItem = memo(function MessageItem({
               actions.onReply(message);
             }}
           >
-            Reply
+            <Trans>Reply</Trans>
           </button>
           {QUICK_REACTIONS.map((emoji) => (
             <button
               key={emoji}
               type="button"
-              aria-label={`React ${emoji}`}
+              aria-label={t`React ${emoji}`}
               onClick={() => {
                 hideActions();
                 actions.onReact(message, emoji);
@@ -176,7 +191,11 @@ export const MessageItem = memo(function MessageItem({
               {emoji}
             </button>
           ))}
-          <button type="button" aria-label="More reactions" onClick={() => actions.onMoreReactions(message)}>
+          <button
+            type="button"
+            aria-label={t`More reactions`}
+            onClick={() => actions.onMoreReactions(message)}
+          >
             +🙂
           </button>
           {actions.onDelete ? (
@@ -188,7 +207,7 @@ export const MessageItem = memo(function MessageItem({
                 actions.onDelete?.(message);
               }}
             >
-              Delete
+              <Trans>Delete</Trans>
             </button>
           ) : null}
           {actions.onMute && !mine ? (
@@ -245,14 +264,22 @@ function ActionBar({
 }
 
 function ReplyQuote({ quoted, onJump }: { quoted: ChatMessage | null; onJump: () => void }) {
-  if (!quoted) return <p className="chat-message__quote">Replying to an earlier message</p>;
-  const excerpt = quoted.deleted ? CHAT_REMOVED_TEXT : quoted.text.slice(0, 120);
+  const { t } = useLingui();
+  if (!quoted)
+    return (
+      <p className="chat-message__quote">
+        <Trans>Replying to an earlier message</Trans>
+      </p>
+    );
+  const name = quoted.name;
+  // A removed message's text is core CHAT_REMOVED_TEXT, the server's English: shown in the app's language.
+  const excerpt = quoted.deleted ? t`message removed` : quoted.text.slice(0, 120);
   return (
     <button
       type="button"
       className="chat-message__quote"
       onClick={onJump}
-      aria-label={`Replying to ${quoted.name}: ${excerpt}. Go to that message`}
+      aria-label={t`Replying to ${name}: ${excerpt}. Go to that message`}
     >
       <strong>{quoted.name}</strong> {excerpt}
     </button>
@@ -268,19 +295,22 @@ function Reactions({
   myKey: string | null;
   onReact: (emoji: string) => void;
 }) {
+  const { t } = useLingui();
   if (message.reactions.length === 0) return null;
   return (
-    <ul className="chat-reactions" aria-label="Reactions">
+    <ul className="chat-reactions" aria-label={t`Reactions`}>
       {message.reactions.map((reaction) => {
         const mine = myKey !== null && reaction.names.some((name) => chatNameKey(name) === myKey);
         const count = reaction.names.length;
+        const emoji = reaction.emoji;
+        const names = reaction.names.join(', ');
         return (
           <li key={reaction.emoji}>
             <button
               type="button"
               className={mine ? 'chat-reaction chat-reaction--mine' : 'chat-reaction'}
               aria-pressed={mine}
-              aria-label={`${reaction.emoji} ${count}: ${reaction.names.join(', ')}`}
+              aria-label={t`${emoji} ${count}: ${names}`}
               onClick={() => onReact(reaction.emoji)}
             >
               {reaction.emoji} <span>{count}</span>
@@ -304,12 +334,14 @@ export function OutgoingItem({
   onRetry: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useLingui();
+  const name = myName;
   const failed = message.status === 'failed';
   return (
     <li className={`chat-message chat-message--mine chat-message--${message.status}`}>
       <p className="chat-message__line">
-        <span className="chat-message__name">{myName ? `${myName} (you)` : 'You'}</span>
-        <span className="chat-message__status">{failed ? 'Not sent' : 'Sending…'}</span>
+        <span className="chat-message__name">{name === null ? t`You` : t`${name} (you)`}</span>
+        <span className="chat-message__status">{failed ? t`Not sent` : t`Sending…`}</span>
         <span className="chat-message__text">
           <MessageText text={message.text} mentions={[]} myName={myName} />
         </span>
@@ -318,10 +350,10 @@ export function OutgoingItem({
         <div className="chat-message__failure" role="alert">
           <span>{message.error}</span>
           <button type="button" onClick={onRetry}>
-            Retry
+            <Trans>Retry</Trans>
           </button>
           <button type="button" onClick={onDiscard}>
-            Discard
+            <Trans>Discard</Trans>
           </button>
         </div>
       ) : null}

@@ -1,18 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_MUTE_MAX_MINUTES } from '@onair/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface MuteDuration {
   minutes: number;
-  /** In plain English, for the menu and the toast ("1 hour"). */
-  label: string;
+  /** For the menu and the toast ("1 hour"), in the app's language. */
+  label: MessageDescriptor;
 }
 
 /** How long the station may mute a chatter from a message's actions; the longest is the server's limit. */
 export const MUTE_DURATIONS: readonly MuteDuration[] = [
-  { minutes: 10, label: '10 minutes' },
-  { minutes: 60, label: '1 hour' },
-  { minutes: 24 * 60, label: '24 hours' },
-  { minutes: CHAT_MUTE_MAX_MINUTES, label: '7 days' },
+  { minutes: 10, label: msg`10 minutes` },
+  { minutes: 60, label: msg`1 hour` },
+  { minutes: 24 * 60, label: msg`24 hours` },
+  { minutes: CHAT_MUTE_MAX_MINUTES, label: msg`7 days` },
 ];
 
 /** Where each key moves the focus in a menu of `count` items, from item `at` (wrapping around). */
@@ -37,6 +40,7 @@ interface MuteMenuProps {
  * chat's scroller never clips it) and offers how long, or Unmute. Arrows and Home/End move, Escape closes.
  */
 export function MuteMenu({ name, onPick }: MuteMenuProps) {
+  const { t, i18n } = useLingui();
   /** Closed, or open with focus on its first or last item. */
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -110,28 +114,29 @@ export function MuteMenu({ name, onPick }: MuteMenuProps) {
           setOpen(event.key === 'ArrowUp' ? 'last' : 'first');
         }}
       >
-        Mute<span aria-hidden="true"> ▾</span>
+        <Trans>Mute</Trans>
+        <span aria-hidden="true"> ▾</span>
       </button>
       {open ? (
         <ul
           ref={menu}
           id={menuId}
           role="menu"
-          aria-label={`Mute ${name}`}
+          aria-label={t`Mute ${name}`}
           className="chat-message__mute-menu"
           onKeyDown={onMenuKeyDown}
         >
           {MUTE_DURATIONS.map((duration) => (
             <li key={duration.minutes} role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => pick(duration)}>
-                {duration.label}
+                {i18n._(duration.label)}
               </button>
             </li>
           ))}
           <li role="separator" className="chat-message__mute-separator" />
           <li role="none">
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => pick(null)}>
-              Unmute
+              <Trans>Unmute</Trans>
             </button>
           </li>
         </ul>

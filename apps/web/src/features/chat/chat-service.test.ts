@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSession } from '@onair/core';
+import { CHAT_NAME_RULE, type ChatMessage, type ChatSession, type ClockSetting } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { ChatService, randomUuid, refusalOfName } from './chat-service.ts';
 import { CHAT_WINDOW_MESSAGES } from './chat-window.ts';
 
 const ID = (n: number) => chatMessage(n).id;
+const DUBLIN_24: ClockSetting = { timeZone: 'Europe/Dublin', clock: '24-hour' };
 const offlineError = () => new ApiError('POST /api/chat/messages: the server could not be reached.');
 
 /**
@@ -100,7 +101,14 @@ describe('ChatService: optimistic sending', () => {
     const server = memoryApi();
     const { service, stop } = startService(server.api);
     await settle();
-    server.answerNextPosts(new ApiError('You are sending too fast. Wait a moment.', 429, { error: 'You are sending too fast. Wait a moment.', code: 'rate_limited' }, 7));
+    server.answerNextPosts(
+      new ApiError(
+        'You are sending too fast. Wait a moment.',
+        429,
+        { error: 'You are sending too fast. Wait a moment.', code: 'rate_limited' },
+        7,
+      ),
+    );
     service.send('too quick', null);
     await settle();
     expect(service.state.outbox).toMatchObject([
@@ -113,6 +121,28 @@ describe('ChatService: optimistic sending', () => {
     expect(server.posted.map((body) => body.id)).toEqual([ID(101), ID(101)]);
     expect(service.state.outbox).toEqual([]);
     expect(service.state.messages).toHaveLength(1);
+    stop();
+  });
+
+  it('tells a muted sender until when, on the station’s clock it was told', async () => {
+    const server = memoryApi();
+    const { service, stop } = startService(server.api);
+    await settle();
+    // The service's clock reads 1 January 1970, a second after midnight UTC.
+    service.setStationClock({ timeZone: 'Pacific/Auckland', clock: '12-hour' });
+    server.answerNextPosts(
+      new ApiError('muted', 403, {
+        error: 'The admin muted you for 5 more minutes.',
+        code: 'chat_muted',
+        mutedUntil: 5 * 60_000,
+      }),
+    );
+    service.send('hello?', null);
+    await settle();
+    // Auckland was on UTC+12 that day: five minutes past midnight UTC was 12:05pm there, the same day.
+    expect(service.state.outbox).toMatchObject([
+      { status: 'failed', error: 'You are muted in the chat until 12:05pm.' },
+    ]);
     stop();
   });
 
@@ -209,7 +239,12 @@ describe('ChatService: optimistic sending', () => {
     const { service, stop } = startService(server.api);
     await settle();
     server.endSession();
-    server.answerNextPosts(new ApiError('Choose a chat name first.', 401, { error: 'Choose a chat name first.', code: 'chat_no_session' }));
+    server.answerNextPosts(
+      new ApiError('Choose a chat name first.', 401, {
+        error: 'Choose a chat name first.',
+        code: 'chat_no_session',
+      }),
+    );
     service.send('still here', null);
     await settle();
     expect(server.api.openSession).toHaveBeenCalledWith('Niamh');
@@ -254,24 +289,47 @@ describe('ChatService: session and live events', () => {
   });
 
   it('says why a name was refused, for each refusal', () => {
+    const nameRefusal = (error: unknown) =>
+      refusalOfName(error, DUBLIN_24, new Date(Date.UTC(2026, 2, 2, 19, 0)));
     const refused = (code: string, status: number, retryAfterSeconds: number | null = null) =>
       new ApiError('x', status, { error: 'x', code }, retryAfterSeconds);
-    expect(refusalOfName(refused('chat_name_taken', 409))).toBe(
+    expect(nameRefusal(refused('chat_name_taken', 409))).toBe(
       'That name is taken by another listener in the chat. Choose another.',
     );
-    expect(refusalOfName(refused('chat_name_reserved', 403))).toBe(
+    expect(nameRefusal(refused('chat_name_reserved', 403))).toBe(
       'That name is reserved for the station. Choose another.',
     );
-    expect(refusalOfName(new ApiError('Names are…', 400, { error: 'Names are…', code: 'chat_name_invalid' }))).toBe('Names are…');
+    // The rule in the app's language, not the server's English sentence.
     expect(
-      refusalOfName(new ApiError('x', 403, { error: 'muted', code: 'chat_muted', mutedUntil: Date.UTC(2026, 2, 2, 20, 5) })),
-    ).toMatch(/^You are muted in the chat until /);
+      nameRefusal(new ApiError('Names are…', 400, { error: 'Names are…', code: 'chat_name_invalid' })),
+    ).toBe(CHAT_NAME_RULE);
+    const muted = new ApiError('x', 403, {
+      error: 'muted',
+      code: 'chat_muted',
+      mutedUntil: Date.UTC(2026, 2, 2, 20, 5),
+    });
+    // On the station's clock, like the chat's own message times; its day once it is not today there.
+    expect(refusalOfName(muted, DUBLIN_24, new Date(Date.UTC(2026, 2, 2, 19, 0)))).toBe(
+      'You are muted in the chat until 20:05.',
+    );
+    expect(
+      refusalOfName(
+        muted,
+        { timeZone: 'Pacific/Auckland', clock: '12-hour' },
+        new Date(Date.UTC(2026, 2, 2, 9, 0)),
+      ),
+    ).toBe('You are muted in the chat until tomorrow at 9:05am.');
     // The code decides, not the status: a 403 that is no mute is not read as one.
-    expect(refusalOfName(refused('cross_site', 403))).toBe('The chat is unavailable right now (x). Try again.');
-    expect(refusalOfName(refused('rate_limited', 429, 60))).toBe(
+    expect(nameRefusal(refused('cross_site', 403))).toBe(
+      'This page is not allowed to send that. Reload the app and try again.',
+    );
+    expect(nameRefusal(refused('a_newer_servers_code', 403))).toBe(
+      'The chat is unavailable right now (x). Try again.',
+    );
+    expect(nameRefusal(refused('rate_limited', 429, 60))).toBe(
       'Too many chat sign-ins from your connection. Try again in 60 s.',
     );
-    expect(refusalOfName(new ApiError('unreachable'))).toBe(
+    expect(nameRefusal(new ApiError('unreachable'))).toBe(
       'The chat could not be reached. Check your connection and try again.',
     );
   });
@@ -315,7 +373,11 @@ describe('ChatService: session and live events', () => {
     // Seqs 4 and 5 were reaction changes on message 3 that the list at seq 6 replaces.
     sockets[0]?.receive({ topic: 'chat', version: 5, data: { type: 'superseded' } });
     const reactions = [{ emoji: '🔥', names: ['Ann', 'Bob'] }];
-    sockets[0]?.receive({ topic: 'chat', version: 6, data: { type: 'reactions', messageId: ID(3), reactions } });
+    sockets[0]?.receive({
+      topic: 'chat',
+      version: 6,
+      data: { type: 'reactions', messageId: ID(3), reactions },
+    });
     await settle();
     expect(service.state.messages.at(-1)).toMatchObject({ seq: 3, reactions });
     expect(vi.mocked(server.api.messages).mock.calls.length).toBe(reads);

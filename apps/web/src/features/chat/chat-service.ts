@@ -5,18 +5,25 @@ import {
   chatTextProblem,
   CHAT_HISTORY_PAGE_DEFAULT,
   CHAT_HISTORY_PAGE_MAX,
-  CHAT_NAME_RULE,
+  CHAT_MESSAGE_MAX_CHARS,
+  DEFAULT_CLOCK_STYLE,
+  DEFAULT_STATION_TIME_ZONE,
   isValidChatName,
   normalizeChatName,
   normalizeChatText,
   parseMentions,
   type ChatMessage,
+  type ClockSetting,
   type ChatSession,
   type OutgoingChatMessage,
 } from '@onair/core';
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { markChatSeen } from '../../lib/chat-unread.ts';
+import { localComingMoment } from '../../lib/i18n/dates.ts';
+import { knownServerErrorText, serverErrorText } from '../../lib/i18n/server-error.ts';
 import type { RealtimeClient } from '../../lib/realtime-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { stored } from '../../lib/stored.ts';
@@ -90,6 +97,8 @@ export class ChatService {
   #retryAttempt = 0;
   #joining: Promise<void> | null = null;
   readonly #now: () => number;
+  /** The clock a mute's end is told on: the chat's own (its messages are timed on the station's). */
+  #stationClock: ClockSetting = { timeZone: DEFAULT_STATION_TIME_ZONE, clock: DEFAULT_CLOCK_STYLE };
   readonly #newId: () => string;
 
   constructor(
@@ -106,6 +115,11 @@ export class ChatService {
 
   get state(): ChatState {
     return this.#state;
+  }
+
+  /** The station's clock, once known (the service outlives the screen that tells it). */
+  setStationClock(stationClock: ClockSetting): void {
+    this.#stationClock = stationClock;
   }
 
   /** The first subscriber (the chat screen) starts the session and the live feed; the last one stops the feed. */
@@ -149,7 +163,10 @@ export class ChatService {
       } catch (error) {
         // A server without the chat answers not_found: the app goes on as if no one had signed in.
         if (!(error instanceof ApiError && error.code === 'not_found')) {
-          this.#setPhase({ kind: 'needs-name', error: refusalOfName(error) });
+          this.#setPhase({
+            kind: 'needs-name',
+            error: refusalOfName(error, this.#stationClock, new Date(this.#now())),
+          });
           return;
         }
       }
@@ -166,7 +183,7 @@ export class ChatService {
   async join(name: string): Promise<void> {
     const normalized = normalizeChatName(name);
     if (!isValidChatName(normalized)) {
-      this.#setPhase({ kind: 'needs-name', error: CHAT_NAME_RULE });
+      this.#setPhase({ kind: 'needs-name', error: chatNameRule() });
       return;
     }
     this.#setPhase({ kind: 'connecting' });
@@ -179,7 +196,10 @@ export class ChatService {
       writeStored(stored.chatUsername, session.name);
       this.#joined(session);
     } catch (error) {
-      this.#setPhase({ kind: 'needs-name', error: refusalOfName(error) });
+      this.#setPhase({
+        kind: 'needs-name',
+        error: refusalOfName(error, this.#stationClock, new Date(this.#now())),
+      });
     }
   }
 
@@ -198,7 +218,7 @@ export class ChatService {
       if (first && page.length < CHAT_HISTORY_PAGE_DEFAULT) this.#set({ history: 'complete' });
       this.#set({ loadError: null });
     } catch (error) {
-      this.#set({ loadError: error instanceof Error ? error.message : String(error) });
+      this.#set({ loadError: serverErrorText(error) });
     }
   }
 
@@ -285,7 +305,7 @@ export class ChatService {
         }
       }
     } catch (error) {
-      this.#set({ loadError: error instanceof Error ? error.message : String(error) });
+      this.#set({ loadError: serverErrorText(error) });
       return;
     }
     this.#merge(pages.flat());
@@ -356,8 +376,12 @@ export class ChatService {
 
   /** Queues `text`; returns why it cannot be sent (shown under the field), or null when it is on its way. */
   send(text: string, replyTo: string | null): string | null {
-    const problem = chatTextProblem(text);
-    if (problem !== null) return problem;
+    if (chatTextProblem(text) !== null) {
+      const max = CHAT_MESSAGE_MAX_CHARS;
+      return normalizeChatText(text) === ''
+        ? t`Write something first.`
+        : t`Messages are at most ${max} characters.`;
+    }
     const outgoing: OutgoingMessage = {
       id: this.#newId(),
       text: normalizeChatText(text),
@@ -417,7 +441,10 @@ export class ChatService {
             if (this.#state.phase.kind !== 'joined') return;
             continue;
           }
-          this.#updateOutgoing(next.id, { status: 'failed', error: refusalOfMessage(error) });
+          this.#updateOutgoing(next.id, {
+            status: 'failed',
+            error: refusalOfMessage(error, this.#stationClock, new Date(this.#now())),
+          });
         }
       }
     } finally {
@@ -507,47 +534,55 @@ function isRefusal(error: unknown): boolean {
   );
 }
 
-const timeOf = (until: number) =>
-  new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-/** What the listener reads under a refused message. */
-export function refusalOfMessage(error: unknown): string {
+/** What the listener reads under a refused message (a mute's end told on `stationClock`, from `now`). */
+export function refusalOfMessage(error: unknown, stationClock: ClockSetting, now: Date): string {
   if (!(error instanceof ApiError)) return String(error);
   if (error.code === 'rate_limited') {
     const wait = error.retryAfterSeconds;
     return wait
-      ? `You are sending too fast. Wait ${wait} s, then retry.`
-      : 'You are sending too fast. Wait a moment, then retry.';
+      ? t`You are sending too fast. Wait ${wait} s, then retry.`
+      : t`You are sending too fast. Wait a moment, then retry.`;
   }
-  return mutedSentence(error) ?? error.message;
+  return mutedSentence(error, stationClock, now) ?? serverErrorText(error);
 }
 
-function mutedSentence(error: ApiError): string | null {
+function mutedSentence(error: ApiError, stationClock: ClockSetting, now: Date): string | null {
   const muted = chatMutedErrorSchema.safeParse(error.body);
-  return muted.success
-    ? `You are muted in the chat until ${timeOf(muted.data.mutedUntil)}.`
-    : null;
+  if (!muted.success) return null;
+  const until = localComingMoment(new Date(muted.data.mutedUntil), now, stationClock);
+  return t`You are muted in the chat until ${until}.`;
+}
+
+/** The chat's name rule (core CHAT_NAME_RULE, the spec's words in English), for the app's language. */
+export const CHAT_NAME_RULE_MESSAGE = msg`Names are 2–24 characters: letters (at least one, all of one alphabet), digits, spaces and _ - . — no invisible characters.`;
+
+function chatNameRule(): string {
+  return i18n._(CHAT_NAME_RULE_MESSAGE);
 }
 
 /** What the name prompt says when the server refused the name (or could not be reached). */
-export function refusalOfName(error: unknown): string {
+export function refusalOfName(error: unknown, stationClock: ClockSetting, now: Date): string {
   if (!(error instanceof ApiError)) return String(error);
-  if (error.status === undefined) return 'The chat could not be reached. Check your connection and try again.';
+  if (error.status === undefined)
+    return t`The chat could not be reached. Check your connection and try again.`;
   switch (error.code) {
     case 'chat_name_invalid':
-      return error.message || CHAT_NAME_RULE;
+      return chatNameRule();
     case 'chat_name_taken':
-      return 'That name is taken by another listener in the chat. Choose another.';
     case 'chat_name_reserved':
-      return 'That name is reserved for the station. Choose another.';
+      return serverErrorText(error);
     case 'chat_muted':
-      return mutedSentence(error) ?? error.message;
+      return mutedSentence(error, stationClock, now) ?? serverErrorText(error);
     case 'rate_limited': {
       const wait = error.retryAfterSeconds;
-      return `Too many chat sign-ins from your connection. Try again in ${wait ? `${wait} s` : 'a while'}.`;
+      return wait
+        ? t`Too many chat sign-ins from your connection. Try again in ${wait} s.`
+        : t`Too many chat sign-ins from your connection. Try again in a while.`;
     }
-    default:
-      return `The chat is unavailable right now (${error.message}). Try again.`;
+    default: {
+      const reason = error.message;
+      return knownServerErrorText(error) ?? t`The chat is unavailable right now (${reason}). Try again.`;
+    }
   }
 }
 

@@ -1,5 +1,7 @@
-import { addCivilDays, findOnAir, stationWallClock, type CivilDate, type Schedule } from '@onair/core';
+import { t } from '@lingui/core/macro';
+import { findOnAir, stationWallClock, type CivilDate, type Schedule } from '@onair/core';
 import { showLabel } from '../../lib/favorites.ts';
+import { localDayLabel } from '../../lib/i18n/dates.ts';
 
 /** One row of the message list: a message, or a separator placed before the message that crossed it. */
 export type TimelineRow<M> =
@@ -70,13 +72,13 @@ export function buildTimeline<M extends Timed>(
       rows.push({
         kind: 'day',
         key: `day-${day}-${message.id}`,
-        label: dayLabel(new Date(message.createdAt), today, timeZone),
+        label: localDayLabel(new Date(message.createdAt), today, timeZone),
       });
       previousDay = day;
       previousOnAir = null; // a new day names its show again
     }
     if (onAir !== null && onAir !== previousOnAir) {
-      rows.push({ kind: 'show', key: `show-${message.id}`, label: `On air: ${onAir}` });
+      rows.push({ kind: 'show', key: `show-${message.id}`, label: t`On air: ${onAir}` });
     }
     previousOnAir = onAir;
     rows.push({ kind: 'message', key: message.id, message });
@@ -86,22 +88,3 @@ export function buildTimeline<M extends Timed>(
 
 const civilKey = ({ year, month, day }: CivilDate): string => `${year}-${month}-${day}`;
 const dayKey = (at: Date, timeZone: string): string => civilKey(stationWallClock(at, timeZone));
-
-/** 'Today', 'Yesterday', else the weekday and date, all on the station's calendar. */
-export function dayLabel(at: Date, today: Date, timeZone: string): string {
-  const key = dayKey(at, timeZone);
-  if (key === dayKey(today, timeZone)) return 'Today';
-  if (key === civilKey(addCivilDays(stationWallClock(today, timeZone), -1))) return 'Yesterday';
-  return new Intl.DateTimeFormat('en-IE', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(at);
-}
-
-/** The time of a message (HH:MM on the station's clock). */
-export function messageTime(createdAt: number, timeZone: string): string {
-  const clock = stationWallClock(new Date(createdAt), timeZone);
-  return `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
-}

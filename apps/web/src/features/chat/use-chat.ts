@@ -1,5 +1,6 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useRealtime } from '../../lib/realtime-context.tsx';
+import { useStationClock } from '../../lib/station-clock.ts';
 import type { RealtimeClient } from '../../lib/realtime-client.ts';
 import { httpChatApi } from './chat-api.ts';
 import { ChatService, type ChatState } from './chat-service.ts';
@@ -22,6 +23,9 @@ function serviceFor(realtime: RealtimeClient | null): ChatService {
 export function useChat(): { state: ChatState; chat: ChatService } {
   const realtime = useRealtime();
   const [chat] = useState(() => serviceFor(realtime));
+  const stationClock = useStationClock();
+  // Before the subscription below starts the room: a refusal at sign-in is told on the right clock.
+  useEffect(() => chat.setStationClock(stationClock), [chat, stationClock]);
   // A stable subscribe: a new one each render would stop and restart the room (and refetch) every time.
   // The screen is told of changes at most once a frame: in a busy room several messages can land
   // between two frames (many, on a slow phone that fell behind), and drawing each one on its own
@@ -42,6 +46,10 @@ export function useChat(): { state: ChatState; chat: ChatService } {
     },
     [chat],
   );
-  const state = useSyncExternalStore(subscribe, () => chat.state, () => chat.state);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => chat.state,
+    () => chat.state,
+  );
   return { state, chat };
 }

@@ -8,7 +8,13 @@ import { PlayerProvider, PlayerService } from '../../lib/player/index.ts';
 import { ScheduleStore } from '../../lib/schedule-store.ts';
 import { StationProvider } from '../../lib/station-context.tsx';
 import { ScheduleProvider } from '../../lib/use-schedule.tsx';
-import { newestChatMessages, noTrackYet, stubStationFetch, testStation } from '../../test/fixtures.ts';
+import {
+  nothingRecorded,
+  newestChatMessages,
+  noTrackYet,
+  stubStationFetch,
+  testStation,
+} from '../../test/fixtures.ts';
 import { ToastProvider } from '../../ui/toast.tsx';
 import { HomeScreen } from './HomeScreen.tsx';
 
@@ -61,6 +67,7 @@ describe('HomeScreen', () => {
         'GET /api/now-playing': { body: noTrackYet },
         // Recently played asks for the last songs once Home has drawn.
         'GET /api/now-playing/history': { body: { tracks: [] } },
+        ...nothingRecorded,
         ...newestChatMessages([]),
       },
     );
@@ -90,7 +97,7 @@ describe('HomeScreen', () => {
     ).toEqual(['Deep House', 'Disco']);
     const upNext = screen.getByRole('heading', { name: /Up next from:/ }).closest('section');
     expect(upNext).not.toBeNull();
-    expect(within(upNext as HTMLElement).getByText('8pm - 9pm')).toBeInTheDocument();
+    expect(within(upNext as HTMLElement).getByText('20:00 – 21:00')).toBeInTheDocument();
     expect(within(upNext as HTMLElement).getByText('Seán')).toBeInTheDocument();
   });
 

@@ -1,9 +1,11 @@
-import { DEFAULT_STATION_TIME_ZONE, findOnAir, findUpNext } from '@onair/core';
+import { findOnAir, findUpNext } from '@onair/core';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useChatUnread } from '../../lib/chat-unread.ts';
 import { useMinuteClock } from '../../lib/use-minute-clock.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStation } from '../../lib/station-context.tsx';
+import { useStationClock } from '../../lib/station-clock.ts';
 import '../../styles/home-screen.css';
 import '../../styles/player-controls.css';
 import { BrowserOnly } from '../../ui/BrowserOnly.tsx';
@@ -14,7 +16,9 @@ import { ShortcutRow } from './ShortcutRow.tsx';
 import { UpNext } from './UpNext.tsx';
 
 // A show's details are opened by a tap, so the dialog stays out of Home's first paint.
-const ShowDialog = lazy(() => import('../../ui/ShowDialog.tsx').then(({ ShowDialog }) => ({ default: ShowDialog })));
+const ShowDialog = lazy(() =>
+  import('../../ui/ShowDialog.tsx').then(({ ShowDialog }) => ({ default: ShowDialog })),
+);
 // Recently played comes under the track line after first paint: it waits for the history anyway.
 const RecentlyPlayed = lazy(() => import('./recently-played/RecentlyPlayed.tsx'));
 
@@ -24,7 +28,8 @@ export function HomeScreen() {
   const schedule = useSchedule();
   // Re-renders on each whole minute, so the cards flip at a slot boundary without a reload.
   const now = useMinuteClock();
-  const timeZone = station?.timeZone ?? DEFAULT_STATION_TIME_ZONE;
+  const stationClock = useStationClock();
+  const { timeZone } = stationClock;
   const [details, setDetails] = useState<ShowDialogSlot | null>(null);
   const chatUnread = useChatUnread();
 
@@ -41,7 +46,7 @@ export function HomeScreen() {
         </>
       ) : (
         <p className="home-card home-loading" role="status">
-          Loading schedule...
+          <Trans>Loading schedule...</Trans>
         </p>
       )}
       <ControlCard />
@@ -55,7 +60,7 @@ export function HomeScreen() {
       </BrowserOnly>
       {details ? (
         <Suspense fallback={null}>
-          <ShowDialog show={details} timeZone={timeZone} onClose={() => setDetails(null)} />
+          <ShowDialog show={details} stationClock={stationClock} onClose={() => setDetails(null)} />
         </Suspense>
       ) : null}
     </section>

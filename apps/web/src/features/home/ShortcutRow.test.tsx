@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { PublicStation } from '@onair/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
@@ -12,7 +14,7 @@ const ALL_SOCIAL = {
 };
 const PAGE_PX = 352;
 
-function renderRow(social: PublicStation['social'] = ALL_SOCIAL, tiles = 6) {
+function renderRow(social: PublicStation['social'] = ALL_SOCIAL, tiles = 7) {
   const scrollTo = vi.fn();
   render(
     <MemoryRouter>
@@ -21,7 +23,7 @@ function renderRow(social: PublicStation['social'] = ALL_SOCIAL, tiles = 6) {
   );
   const row = screen.getByRole('list');
   Object.defineProperty(row, 'clientWidth', { value: PAGE_PX });
-  // Four tiles a page: with six the second page is half full, and the row scrolls half a page at most.
+  // Four tiles a page: with seven the second page is three quarters full.
   Object.defineProperty(row, 'scrollWidth', { value: (PAGE_PX * tiles) / 4 });
   row.scrollTo = scrollTo as typeof row.scrollTo;
   return { row, scrollTo };
@@ -42,9 +44,11 @@ describe('ShortcutRow', () => {
 
   it('prerenders exactly what the app draws first, dots included', () => {
     const row = (
-      <MemoryRouter>
-        <ShortcutRow social={ALL_SOCIAL} />
-      </MemoryRouter>
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter>
+          <ShortcutRow social={ALL_SOCIAL} />
+        </MemoryRouter>
+      </I18nProvider>
     );
     const { container } = render(row);
     const prerendered = document.createElement('div');
@@ -54,7 +58,7 @@ describe('ShortcutRow', () => {
 
   it('pages of four with a dot each; the dot of the page in view is current', () => {
     renderRow();
-    expect(screen.getAllByRole('link')).toHaveLength(6);
+    expect(screen.getAllByRole('link')).toHaveLength(7);
     expect(screen.getAllByRole('button', { name: /^Shortcuts page/ })).toHaveLength(2);
     expect(dot(1)).toHaveAttribute('aria-current', 'true');
     expect(dot(2)).not.toHaveAttribute('aria-current');
@@ -83,15 +87,15 @@ describe('ShortcutRow', () => {
   });
 
   it('a last page of one tile is current once the row is scrolled to its end', () => {
-    const { row } = renderRow({ mixcloud: ALL_SOCIAL.mixcloud, instagram: ALL_SOCIAL.instagram }, 5);
+    const { row } = renderRow({ instagram: ALL_SOCIAL.instagram }, 5);
     row.scrollLeft = PAGE_PX / 4;
     fireEvent.scroll(row);
     expect(dot(2)).toHaveAttribute('aria-current', 'true');
   });
 
   it('has no dots when the shortcuts fit on one page', () => {
-    renderRow({});
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    renderRow({}, 4);
+    expect(screen.getAllByRole('link')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: /^Shortcuts page/ })).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { SHORTCUT_SLIDE_WIDTH_PX, SHORTCUT_SLIDES_VISIBLE, type PublicStation } from '@onair/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../lib/analytics.ts';
-import { useSnapPager } from '../../ui/use-snap-pager.ts';
+import { inlineSign, useSnapPager } from '../../ui/use-snap-pager.ts';
 
 type SocialPlatform = keyof PublicStation['social'];
 
@@ -25,6 +27,12 @@ const ICONS = {
     <>
       <rect x="3.5" y="5" width="17" height="15" rx="2.5" {...stroke} />
       <path d="M3.5 10h17M8 3v4M16 3v4" {...stroke} />
+    </>,
+  ),
+  listenAgain: icon(
+    <>
+      <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3" {...stroke} />
+      <path d="M4 4v4h4M12 8.5V12l2.5 1.5" {...stroke} />
     </>,
   ),
   timer: icon(
@@ -65,12 +73,13 @@ interface ShortcutItem {
 const SHORTCUT_ROW_MAX_WIDTH = `calc(${SHORTCUT_SLIDES_VISIBLE} * (${SHORTCUT_SLIDE_WIDTH_PX}px + 1.25rem))`;
 
 function Tile({ label, glyph, badge }: { label: string; glyph: ReactNode; badge?: number | undefined }) {
+  const { t } = useLingui();
   return (
     <>
       <span className="home-shortcut__icon">
         {glyph}
         {badge ? (
-          <span className="home-shortcut__badge" aria-label={`${badge} unread`}>
+          <span className="home-shortcut__badge" aria-label={t`${badge} unread`}>
             {badge > 99 ? '99+' : badge}
           </span>
         ) : null}
@@ -93,11 +102,16 @@ export function ShortcutRow({
   social: PublicStation['social'];
   chatUnread?: number;
 }) {
+  const { t } = useLingui();
   const items = shortcutItems(social, chatUnread);
   const pages = Math.ceil(items.length / SHORTCUT_SLIDES_VISIBLE);
-  const pager = useSnapPager<HTMLUListElement>(pages, 0, (row, page) => page * row.clientWidth);
+  const pager = useSnapPager<HTMLUListElement>(
+    pages,
+    0,
+    (row, page) => page * row.clientWidth * inlineSign(row),
+  );
   return (
-    <nav className="home-shortcuts" aria-label="Shortcuts">
+    <nav className="home-shortcuts" aria-label={t`Shortcuts`}>
       <ul {...pager.scroller} className="home-shortcuts__row" style={{ maxWidth: SHORTCUT_ROW_MAX_WIDTH }}>
         {items.map((item) => (
           <li key={item.key}>{item.node}</li>
@@ -110,7 +124,7 @@ export function ShortcutRow({
               key={index}
               type="button"
               className="home-shortcuts__dot"
-              aria-label={`Shortcuts page ${index + 1}`}
+              aria-label={t`Shortcuts page ${index + 1}`}
               aria-current={index === pager.current ? 'true' : undefined}
               onClick={() => pager.goTo(index)}
             />
@@ -131,7 +145,7 @@ function shortcutItems(social: PublicStation['social'], chatUnread: number | und
       key: 'chat',
       node: (
         <Link className="home-shortcut" to="/chat">
-          <Tile label="Chat" glyph={ICONS.chat} badge={chatUnread} />
+          <Tile label={t`Chat`} glyph={ICONS.chat} badge={chatUnread} />
         </Link>
       ),
     },
@@ -139,7 +153,15 @@ function shortcutItems(social: PublicStation['social'], chatUnread: number | und
       key: 'schedule',
       node: (
         <Link className="home-shortcut" to="/schedule">
-          <Tile label="Schedule" glyph={ICONS.schedule} />
+          <Tile label={t`Schedule`} glyph={ICONS.schedule} />
+        </Link>
+      ),
+    },
+    {
+      key: 'listen-again',
+      node: (
+        <Link className="home-shortcut" to="/listen-again">
+          <Tile label={t`Listen again`} glyph={ICONS.listenAgain} />
         </Link>
       ),
     },
@@ -148,7 +170,7 @@ function shortcutItems(social: PublicStation['social'], chatUnread: number | und
       // The layout opens the sleep timer while ?dialog=sleep-timer is set.
       node: (
         <Link className="home-shortcut" to="?dialog=sleep-timer">
-          <Tile label="Timer" glyph={ICONS.timer} />
+          <Tile label={t`Timer`} glyph={ICONS.timer} />
         </Link>
       ),
     },

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 export interface Bar {
   label: string;
   value: number;
@@ -13,6 +15,7 @@ const WIDTH = 560;
  * insights page has a table with the same figures beside it, which is what a screen reader reads.
  */
 export function BarChart({ bars }: { bars: readonly Bar[] }) {
+  const { i18n } = useLingui();
   const peak = Math.max(1, ...bars.map((bar) => bar.value));
   const track = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   return (
@@ -50,7 +53,7 @@ export function BarChart({ bars }: { bars: readonly Bar[] }) {
               dominantBaseline="middle"
               className="insights__chart-value"
             >
-              {bar.value}
+              {i18n.number(bar.value)}
             </text>
           </g>
         );

@@ -1,11 +1,12 @@
-import { WEEKDAYS, type ListenerHour } from '@onair/core';
+import { formatTimeOfDay, WEEKDAYS, type ClockStyle, type ListenerHour } from '@onair/core';
+import { weekdayName } from '../../lib/i18n/weekday.ts';
 
 const CELL = 20;
 const LEFT = 40;
 const TOP = 16;
 
 /** The average audience for each hour of the station's week, as a heat map (for the eye; a table follows). */
-export function HourOfWeekChart({ hours }: { hours: readonly ListenerHour[] }) {
+export function HourOfWeekChart({ hours, clock }: { hours: readonly ListenerHour[]; clock: ClockStyle }) {
   const peak = Math.max(1, ...hours.map((hour) => hour.average));
   const byCell = new Map(hours.map((hour) => [`${hour.weekday} ${hour.hour}`, hour]));
   return (
@@ -17,7 +18,7 @@ export function HourOfWeekChart({ hours }: { hours: readonly ListenerHour[] }) {
     >
       {[0, 6, 12, 18].map((hour) => (
         <text key={hour} x={LEFT + hour * CELL} y={TOP - 4} className="insights__chart-label">
-          {String(hour).padStart(2, '0')}
+          {formatTimeOfDay(hour, 0, clock)}
         </text>
       ))}
       {WEEKDAYS.map((weekday, row) => (
@@ -28,7 +29,7 @@ export function HourOfWeekChart({ hours }: { hours: readonly ListenerHour[] }) {
             dominantBaseline="middle"
             className="insights__chart-label"
           >
-            {weekday.slice(0, 3)}
+            {weekdayName(weekday, 'short')}
           </text>
           {Array.from({ length: 24 }, (_, hour) => {
             const cell = byCell.get(`${weekday} ${hour}`);

@@ -2,17 +2,57 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Insights } from '@onair/core';
-import { stubApi } from '../../test/fixtures.ts';
+import type { AudienceInsights, ClockStyle, Insights } from '@onair/core';
+import { StationProvider } from '../../lib/station-context.tsx';
+import { stubStationFetch, testStation, type StubbedRoutes } from '../../test/fixtures.ts';
 import { InsightsScreen } from './InsightsScreen.tsx';
 
-function renderInsights() {
+const audience: AudienceInsights = {
+  days: 7,
+  since: '2026-11-17',
+  audience: {
+    byDay: [{ day: '2026-11-23', tlh: 3.9, aqh: 5, peak: 9, quarterHours: 4 }],
+    byDaypart: [
+      { name: 'Breakfast', start: 6, end: 10, tlh: 2.9, aqh: 4.7, peak: 9, quarterHours: 3 },
+      { name: 'Daytime', start: 10, end: 16, tlh: 0, aqh: 0, peak: 0, quarterHours: 0 },
+    ],
+    byShow: [{ show: '=Night Owls — Cian', tlh: 4, average: 9.6, peak: 12, minutes: 25 }],
+  },
+  sessions: {
+    count: 2,
+    averageMinutes: 105,
+    open: true,
+    byBucket: [
+      { bucket: '1_2h', count: 1 },
+      { bucket: 'over_2h', count: 1 },
+    ],
+  },
+};
+
+/**
+ * The station answers beside `routes`, on the `clock` its file names; the audience figures answer
+ * for 7 and 30 days unless `routes` says otherwise.
+ */
+function stubApi(routes: StubbedRoutes, clock: ClockStyle = '24-hour') {
+  stubStationFetch(
+    { body: { ...testStation, clock } },
+    {
+      'GET /api/insights/audience?days=7': { body: audience },
+      'GET /api/insights/audience?days=30': { body: { ...audience, days: 30 } },
+      ...routes,
+    },
+  );
+}
+
+function renderInsights(clock: ClockStyle = '24-hour') {
   render(
-    <RouterProvider
-      router={createMemoryRouter([{ path: '/insights', Component: InsightsScreen }], {
-        initialEntries: ['/insights'],
-      })}
-    />,
+    <StationProvider initial={{ ...testStation, clock }}>
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/insights', Component: InsightsScreen }], {
+          initialEntries: ['/insights'],
+        })}
+      />
+    </StationProvider>,
   );
 }
 
@@ -45,10 +85,26 @@ describe('InsightsScreen', () => {
     );
     expect(screen.getByRole('table', { name: 'Listeners by day' })).toHaveTextContent('2026-11-234217.5');
     expect(screen.getByRole('table', { name: 'Sleep timers started, by length' })).toHaveTextContent('452');
+    expect(screen.getByRole('table', { name: 'Listeners by hour of the week' })).toHaveTextContent(
+      'Monday21:003042',
+    );
     expect(within(screen.getByRole('region', { name: 'Chat activity' })).getByText('5')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Period'), 'Last 30 days');
     expect(await screen.findByText('No show was favourited in this period.')).toBeInTheDocument();
+  });
+
+  it('writes the hours on the 12-hour clock when the station file asks for it', async () => {
+    stubApi({ 'GET /api/insights?days=7': { body: insights } }, '12-hour');
+    renderInsights('12-hour');
+    const hours = await screen.findByRole('table', { name: 'Listeners by hour of the week' });
+    expect(hours).toHaveTextContent('Monday9pm3042');
+    const heatMap = document.querySelector('svg:has(.insights__heat)');
+    expect(
+      [...(heatMap?.querySelectorAll('.insights__chart-label') ?? [])]
+        .slice(0, 5)
+        .map((label) => label.textContent),
+    ).toEqual(['12am', '6am', '12pm', '6pm', 'Mon']);
   });
 
   it("shows a show's name as text, never as markup, in the chart and in its table", async () => {
@@ -66,13 +122,40 @@ describe('InsightsScreen', () => {
     expect(region.querySelector('svg text')?.textContent).toBe(`${name.slice(0, 21)}…`);
   });
 
+  it('gives the audience figures as tables, each with its CSV download, and the sessions’ average', async () => {
+    stubApi({ 'GET /api/insights?days=7': { body: insights } });
+    renderInsights();
+    const days = await screen.findByRole('table', { name: 'Audience by day' });
+    expect(within(days).getByRole('row', { name: '2026-11-23 3.9 5 9 4' })).toBeInTheDocument();
+    const parts = screen.getByRole('table', { name: 'Audience by daypart' });
+    expect(within(parts).getByRole('row', { name: 'Breakfast 06:00–10:00 2.9 4.7 9 3' })).toBeInTheDocument();
+    const shows = screen.getByRole('table', { name: 'Audience by show' });
+    expect(within(shows).getByRole('row', { name: '=Night Owls — Cian 9.6 12 4 25' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Listening sessions by length' })).toHaveTextContent(
+      'Over 2 hours1',
+    );
+    // Sessions over 2 hours count as 2 hours: the average is a lower bound, and says so.
+    expect(
+      within(screen.getByRole('region', { name: 'Listening sessions' })).getByText('at least 105 min'),
+    ).toBeInTheDocument();
+    for (const [table, caption] of [
+      ['days', 'Audience by day'],
+      ['dayparts', 'Audience by daypart'],
+      ['shows', 'Audience by show'],
+      ['sessions', 'Listening sessions by length'],
+    ] as const) {
+      const link = screen.getByRole('link', { name: `Download CSV (${caption})` });
+      expect(link).toHaveAttribute('href', `/api/insights/audience.csv?table=${table}&days=7`);
+      expect(link).toHaveAttribute('download');
+    }
+  });
+
   it("says who may see the page when the server refuses (401), in the server's words", async () => {
-    stubApi({
-      'GET /api/insights?days=7': {
-        body: { error: 'Sign in as the admin to see the insights.', code: 'sign_in_required' },
-        status: 401,
-      },
-    });
+    const signIn = {
+      body: { error: 'Sign in as the admin to see the insights.', code: 'sign_in_required' },
+      status: 401,
+    };
+    stubApi({ 'GET /api/insights?days=7': signIn, 'GET /api/insights/audience?days=7': signIn });
     renderInsights();
     expect(await screen.findByRole('alert', {})).toHaveTextContent(
       'Sign in as the admin to see the insights.',

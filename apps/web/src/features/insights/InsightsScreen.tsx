@@ -1,33 +1,48 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ANALYTICS_RETENTION_DAYS,
   INSIGHTS_DEFAULT_DAYS,
+  formatTimeOfDay,
   type AnalyticsEventName,
   type Insights,
+  type PlatformType,
 } from '@onair/core';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { isSignedOutError } from '../../lib/auth.ts';
+import { weekdayName } from '../../lib/i18n/weekday.ts';
+import { useStationClock } from '../../lib/station-clock.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { fetchInsights } from './api.ts';
 import { BarChart } from './BarChart.tsx';
+import { AudienceFigures } from './AudienceFigures.tsx';
 import { HourOfWeekChart } from './HourOfWeekChart.tsx';
+import { Section, Table, Tiles } from './InsightsParts.tsx';
 import './insights.css';
 
 const PERIODS = [7, 30, 90] as const;
 
-const EVENT_LABELS: Record<AnalyticsEventName, string> = {
-  chat_close: 'Chat closed',
-  message_sent: 'Chat message sent',
-  reaction_given: 'Reaction given',
-  emoji_modal_open: 'Emoji picker opened',
-  sleep_timer_start: 'Sleep timer started',
-  sleep_timer_complete: 'Sleep timer completed',
-  sleep_timer_cancel: 'Sleep timer cancelled',
-  social_media_click: 'Social link opened',
-  show_favorited: 'Show favourited',
-  show_unfavorited: 'Show unfavourited',
+const EVENT_LABELS: Record<AnalyticsEventName, MessageDescriptor> = {
+  chat_close: msg`Chat closed`,
+  message_sent: msg`Chat message sent`,
+  reaction_given: msg`Reaction given`,
+  emoji_modal_open: msg`Emoji picker opened`,
+  sleep_timer_start: msg`Sleep timer started`,
+  sleep_timer_complete: msg`Sleep timer completed`,
+  sleep_timer_cancel: msg`Sleep timer cancelled`,
+  social_media_click: msg`Social link opened`,
+  show_favorited: msg`Show favourited`,
+  show_unfavorited: msg`Show unfavourited`,
+  rewind_used: msg`Live rewind used`,
+  listening_session: msg`Listening sessions ended`,
 };
-const PLATFORM_LABELS = { native_app: 'Native app', pwa: 'Installed app', web_browser: 'Browser' } as const;
+const PLATFORM_LABELS: Record<PlatformType, MessageDescriptor> = {
+  native_app: msg`Native app`,
+  pwa: msg`Installed app`,
+  web_browser: msg`Browser`,
+};
 
 type Load =
   { state: 'loading' } | { state: 'ready'; insights: Insights } | { state: 'failed'; error: unknown };
@@ -38,6 +53,8 @@ export function InsightsScreen() {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const periodId = useId();
+  const { t } = useLingui();
+  const retentionDays = ANALYTICS_RETENTION_DAYS;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -53,29 +70,40 @@ export function InsightsScreen() {
 
   return (
     <section className="screen insights" aria-labelledby="screen-title">
-      <ScreenHeader title="Station Insights" />
+      <ScreenHeader title={t`Station Insights`} />
+      <p className="insights__links">
+        <Trans>
+          <Link to="/integrations">Integrations</Link>: webhooks, social posts and TuneIn, with their delivery
+          log.
+        </Trans>
+      </p>
       <div className="insights__period">
-        <label htmlFor={periodId}>Period</label>
+        <label htmlFor={periodId}>
+          <Trans>Period</Trans>
+        </label>
         <select id={periodId} value={days} onChange={(event) => setDays(Number(event.target.value))}>
           {PERIODS.map((period) => (
             <option key={period} value={period}>
-              Last {period} days
+              {t`Last ${period} days`}
             </option>
           ))}
         </select>
       </div>
       {load.state === 'loading' ? (
         <p className="screen__note" role="status">
-          Loading insights…
+          <Trans>Loading insights…</Trans>
         </p>
       ) : load.state === 'failed' ? (
         <LoadFailed error={load.error} onRetry={() => setAttempt((count) => count + 1)} />
       ) : (
         <InsightsBody insights={load.insights} />
       )}
+      <AudienceFigures days={days} />
       <p className="insights__private">
-        Counts only: no addresses, no accounts, no one followed from page to page. Kept for{' '}
-        {ANALYTICS_RETENTION_DAYS} days.
+        <Trans>
+          Counts only: no addresses, no accounts, no one followed from page to page. Kept for {retentionDays}{' '}
+          days.
+        </Trans>
       </p>
     </section>
   );
@@ -87,16 +115,20 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
       <div className="insights__card" role="alert">
         <p>{error.message}</p>
         {error.code === 'sign_in_required' ? (
-          <Link to="/schedule">Sign in with the Admin link under the schedule</Link>
+          <Link to="/schedule">
+            <Trans>Sign in with the Admin link under the schedule</Trans>
+          </Link>
         ) : null}
       </div>
     );
   }
   return (
     <div className="insights__card" role="alert">
-      <p>The insights could not be loaded. {error instanceof Error ? error.message : ''}</p>
+      <p>
+        <Trans>The insights could not be loaded.</Trans> {error instanceof Error ? error.message : ''}
+      </p>
       <button type="button" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );
@@ -104,37 +136,45 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
 
 function InsightsBody({ insights }: { insights: Insights }) {
   const { listeners, sleepTimer, chat } = insights;
+  const { clock } = useStationClock();
+  const { t, i18n } = useLingui();
   const perDay = new Map<string, number>();
   for (const row of insights.eventsByDay) perDay.set(row.day, (perDay.get(row.day) ?? 0) + row.count);
   return (
     <>
-      <Section title="Listeners">
+      <Section title={t`Listeners`}>
         <Tiles
           figures={[
-            ['Peak', listeners.peak],
-            ['Average', listeners.average],
+            [t`Peak`, listeners.peak],
+            [t`Average`, listeners.average],
           ]}
         />
         {listeners.byDay.length === 0 ? (
-          <p>No listener figures yet: they are read from the stream server every minute.</p>
+          <p>
+            <Trans>No listener figures yet: they are read from the stream server every minute.</Trans>
+          </p>
         ) : (
           <>
             <BarChart bars={listeners.byDay.map((day) => ({ label: day.day, value: day.peak }))} />
             <Table
-              caption="Listeners by day"
-              head={['Day', 'Peak', 'Average']}
+              caption={t`Listeners by day`}
+              head={[t`Day`, t`Peak`, t`Average`]}
               rows={listeners.byDay.map((day) => [day.day, day.peak, day.average])}
             />
-            <h3 className="insights__subtitle">By hour of the week (station time)</h3>
-            <HourOfWeekChart hours={listeners.byHourOfWeek} />
+            <h3 className="insights__subtitle">
+              <Trans>By hour of the week (station time)</Trans>
+            </h3>
+            <HourOfWeekChart hours={listeners.byHourOfWeek} clock={clock} />
             <details>
-              <summary>Hours of the week as a table</summary>
+              <summary>
+                <Trans>Hours of the week as a table</Trans>
+              </summary>
               <Table
-                caption="Listeners by hour of the week"
-                head={['Day', 'Hour', 'Average', 'Peak']}
+                caption={t`Listeners by hour of the week`}
+                head={[t`Day`, t`Hour`, t`Average`, t`Peak`]}
                 rows={listeners.byHourOfWeek.map((hour) => [
-                  hour.weekday,
-                  `${String(hour.hour).padStart(2, '0')}:00`,
+                  weekdayName(hour.weekday),
+                  formatTimeOfDay(hour.hour, 0, clock),
                   hour.average,
                   hour.peak,
                 ])}
@@ -144,19 +184,21 @@ function InsightsBody({ insights }: { insights: Insights }) {
         )}
       </Section>
 
-      <Section title="Events per day">
+      <Section title={t`Events per day`}>
         {insights.eventsByDay.length === 0 ? (
-          <p>No events in this period.</p>
+          <p>
+            <Trans>No events in this period.</Trans>
+          </p>
         ) : (
           <>
             <BarChart bars={[...perDay].map(([day, count]) => ({ label: day, value: count }))} />
             <Table
-              caption="Events per day, by name and platform"
-              head={['Day', 'Event', 'Platform', 'Count']}
+              caption={t`Events per day, by name and platform`}
+              head={[t`Day`, t`Event`, t`Platform`, t`Count`]}
               rows={insights.eventsByDay.map((row) => [
                 row.day,
-                EVENT_LABELS[row.name],
-                PLATFORM_LABELS[row.platform],
+                i18n._(EVENT_LABELS[row.name]),
+                i18n._(PLATFORM_LABELS[row.platform]),
                 row.count,
               ])}
             />
@@ -164,115 +206,59 @@ function InsightsBody({ insights }: { insights: Insights }) {
         )}
       </Section>
 
-      <Section title="Most favourited shows">
+      <Section title={t`Most favourited shows`}>
         {insights.topShows.length === 0 ? (
-          <p>No show was favourited in this period.</p>
+          <p>
+            <Trans>No show was favourited in this period.</Trans>
+          </p>
         ) : (
           <>
             <BarChart bars={insights.topShows.map((show) => ({ label: show.show, value: show.favorited }))} />
             <Table
-              caption="Most favourited shows"
-              head={['Show', 'Favourited', 'Unfavourited']}
+              caption={t`Most favourited shows`}
+              head={[t`Show`, t`Favourited`, t`Unfavourited`]}
               rows={insights.topShows.map((show) => [show.show, show.favorited, show.unfavorited])}
             />
           </>
         )}
       </Section>
 
-      <Section title="Sleep timer">
+      <Section title={t`Sleep timer`}>
         <Tiles
           figures={[
-            ['Started', sleepTimer.started],
-            ['Completed', sleepTimer.completed],
-            ['Cancelled', sleepTimer.cancelled],
-            ['Custom time', sleepTimer.custom],
+            [t`Started`, sleepTimer.started],
+            [t`Completed`, sleepTimer.completed],
+            [t`Cancelled`, sleepTimer.cancelled],
+            [t`Custom time`, sleepTimer.custom],
           ]}
         />
         {sleepTimer.byMinutes.length > 0 ? (
           <>
             <BarChart
-              bars={sleepTimer.byMinutes.map((row) => ({ label: `${row.minutes} min`, value: row.count }))}
+              bars={sleepTimer.byMinutes.map(({ minutes, count }) => ({
+                label: t`${minutes} min`,
+                value: count,
+              }))}
             />
             <Table
-              caption="Sleep timers started, by length"
-              head={['Minutes', 'Started']}
+              caption={t`Sleep timers started, by length`}
+              head={[t`Minutes`, t`Started`]}
               rows={sleepTimer.byMinutes.map((row) => [row.minutes, row.count])}
             />
           </>
         ) : null}
       </Section>
 
-      <Section title="Chat activity">
+      <Section title={t`Chat activity`}>
         <Tiles
           figures={[
-            ['Messages', chat.messages],
-            ['Reactions', chat.reactions],
-            ['Emoji picker opened', chat.emojiPickerOpens],
-            ['Chat closed', chat.closes],
+            [t`Messages`, chat.messages],
+            [t`Reactions`, chat.reactions],
+            [t`Emoji picker opened`, chat.emojiPickerOpens],
+            [t`Chat closed`, chat.closes],
           ]}
         />
       </Section>
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="insights__card" aria-labelledby={id}>
-      <h2 id={id} className="insights__title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Tiles({ figures }: { figures: readonly (readonly [string, number])[] }) {
-  return (
-    <dl className="insights__tiles">
-      {figures.map(([label, value]) => (
-        <div key={label} className="insights__tile">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Table({
-  caption,
-  head,
-  rows,
-}: {
-  caption: string;
-  head: readonly string[];
-  rows: readonly (readonly (string | number)[])[];
-}) {
-  return (
-    <div className="insights__table-wrap">
-      <table className="insights__table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={index}>
-              {row.map((cell, column) => (
-                <td key={column}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

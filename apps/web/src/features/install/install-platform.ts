@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { isNativeApp } from '../../lib/native/native-platform.ts';
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -14,11 +16,11 @@ export type InstallRoute = 'prompt' | 'ios' | InstallBrowser | 'menu';
 export type InstallBrowser = 'mac-safari' | 'samsung' | 'firefox-android' | 'chromium';
 
 /** Where each browser that can install keeps it, when it fires no `beforeinstallprompt`. */
-export const INSTALL_STEPS: Record<InstallBrowser, string> = {
-  'mac-safari': 'In Safari’s menu bar choose File, then ‘Add to Dock…’.',
-  samsung: 'Tap the menu (☰) at the bottom, then ‘Add page to’ and ‘Home screen’.',
-  'firefox-android': 'Tap the menu (⋮), then ‘Add app to Home screen’ (or ‘Install’).',
-  chromium: 'Use the install icon at the right of the address bar, or the browser menu (⋮): ‘Cast, save and share’, then ‘Install page as app…’ (on Android: ‘Add to Home screen’).',
+export const INSTALL_STEPS: Record<InstallBrowser, MessageDescriptor> = {
+  'mac-safari': msg`In Safari’s menu bar choose File, then ‘Add to Dock…’.`,
+  samsung: msg`Tap the menu (☰) at the bottom, then ‘Add page to’ and ‘Home screen’.`,
+  'firefox-android': msg`Tap the menu (⋮), then ‘Add app to Home screen’ (or ‘Install’).`,
+  chromium: msg`Use the install icon at the right of the address bar, or the browser menu (⋮): ‘Cast, save and share’, then ‘Install page as app…’ (on Android: ‘Add to Home screen’).`,
 };
 
 /**
@@ -29,8 +31,10 @@ export const INSTALL_STEPS: Record<InstallBrowser, string> = {
 export function installBrowser(userAgent: string, maxTouchPoints = 0): InstallBrowser | null {
   if (/SamsungBrowser/.test(userAgent)) return 'samsung';
   if (/Android/.test(userAgent) && /Firefox/.test(userAgent)) return 'firefox-android';
-  if (/Chrome|Chromium|CriOS|Edg\//.test(userAgent)) return /iPad|iPhone|iPod/.test(userAgent) ? null : 'chromium';
-  if (/Macintosh/.test(userAgent) && maxTouchPoints <= 1 && /Version\/\d+.*Safari/.test(userAgent)) return 'mac-safari';
+  if (/Chrome|Chromium|CriOS|Edg\//.test(userAgent))
+    return /iPad|iPhone|iPod/.test(userAgent) ? null : 'chromium';
+  if (/Macintosh/.test(userAgent) && maxTouchPoints <= 1 && /Version\/\d+.*Safari/.test(userAgent))
+    return 'mac-safari';
   return null;
 }
 

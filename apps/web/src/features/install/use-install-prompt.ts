@@ -12,12 +12,11 @@ import {
   type InstallRoute,
 } from './install-platform.ts';
 
-export const INSTALL_FAILED = 'Installation failed. Please try again or use the browser menu to install.';
-
 export interface InstallPrompt {
   open: boolean;
   route: InstallRoute;
-  error: string | null;
+  /** The browser's prompt failed: the modal says so (spec §8) and names the menu. */
+  failed: boolean;
   install: () => Promise<void>;
   later: () => void;
 }
@@ -32,8 +31,10 @@ export function useInstallPrompt(): InstallPrompt {
   // The prompt the browser may have fired before the app's code ran (main.tsx keeps it).
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(takeInstallPrompt);
   const [delayOver, setDelayOver] = useState(false);
-  const [dismissed, setDismissed] = useState(() => isStandalone() || readStored(stored.installLaterUntil) > Date.now());
-  const [error, setError] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(
+    () => isStandalone() || readStored(stored.installLaterUntil) > Date.now(),
+  );
+  const [failed, setFailed] = useState(false);
   const ios = useRef(isIosSafari(navigator.userAgent, navigator.maxTouchPoints));
   const browser = useRef(installBrowser(navigator.userAgent, navigator.maxTouchPoints));
 
@@ -72,11 +73,11 @@ export function useInstallPrompt(): InstallPrompt {
       else later();
     } catch (failure) {
       console.warn('Install prompt failed', failure);
-      setError(INSTALL_FAILED);
+      setFailed(true);
     }
   }, [deferred, later]);
 
   const route: InstallRoute = deferred ? 'prompt' : ios.current ? 'ios' : (browser.current ?? 'menu');
-  const open = delayOver && !dismissed && (route !== 'menu' || error !== null);
-  return { open, route, error, install, later };
+  const open = delayOver && !dismissed && (route !== 'menu' || failed);
+  return { open, route, failed, install, later };
 }

@@ -9,8 +9,13 @@ import { stored } from '../../lib/stored.ts';
 import { ScheduleProvider } from '../../lib/use-schedule.tsx';
 import { stubApi } from '../../test/fixtures.ts';
 import { ToastProvider } from '../../ui/toast.tsx';
-import { installFakePushBrowser, removeFakePushBrowser, TEST_PUBLIC_KEY, type FakePushBrowser } from './fake-push-browser.ts';
-import { EMPTY_FAVORITES_TEXT, NotificationsModal } from './NotificationsModal.tsx';
+import {
+  installFakePushBrowser,
+  removeFakePushBrowser,
+  TEST_PUBLIC_KEY,
+  type FakePushBrowser,
+} from './fake-push-browser.ts';
+import { NotificationsModal } from './NotificationsModal.tsx';
 import { PushService } from './push-service.ts';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -82,7 +87,11 @@ describe('NotificationsModal', () => {
     expect(await screen.findByText(/^Test notification: Local notifications work/)).toBeVisible();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enable Local Notifications' }));
-    expect(await within(dialog).findByText(/^Local notifications enabled! On iOS, you will only receive notifications while the app is open\./)).toBeVisible();
+    expect(
+      await within(dialog).findByText(
+        /^Local notifications enabled! On iOS, you will only receive notifications while the app is open\./,
+      ),
+    ).toBeVisible();
     expect(within(dialog).getByRole('switch', { name: 'Show Reminders' })).toBeChecked();
     expect(readStored(stored.notificationSettings).enabled).toBe(true);
   });
@@ -90,19 +99,21 @@ describe('NotificationsModal', () => {
   it('once enabled: the toggles, the reminder select, and the empty favourites text', async () => {
     const { dialog } = renderModal();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enable Notifications' }));
-    expect(await within(dialog).findByText('Push notifications enabled! You will now receive show alerts and reminders.')).toBeVisible();
+    expect(
+      await within(dialog).findByText(
+        'Push notifications enabled! You will now receive show alerts and reminders.',
+      ),
+    ).toBeVisible();
 
     expect(within(dialog).getByRole('switch', { name: 'Notifications' })).toBeChecked();
     expect(within(dialog).getByRole('switch', { name: 'Show Reminders' })).toBeChecked();
     expect(within(dialog).getByRole('switch', { name: 'New Show Alerts' })).toBeChecked();
     const select = within(dialog).getByRole('combobox', { name: 'Remind me before shows start' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '5 minutes',
-      '10 minutes',
-      '15 minutes',
-      '30 minutes',
-      '60 minutes',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5 minutes', '10 minutes', '15 minutes', '30 minutes', '60 minutes']);
     expect(select).toHaveValue('15');
     await userEvent.selectOptions(select, '30 minutes');
     expect(readStored(stored.notificationSettings).reminderTime).toBe(30);
@@ -111,19 +122,85 @@ describe('NotificationsModal', () => {
     expect(select).toBeDisabled();
     expect(readStored(stored.notificationSettings).showScheduleReminders).toBe(false);
 
-    expect(within(dialog).getByText(EMPTY_FAVORITES_TEXT)).toBeVisible();
-    expect(EMPTY_FAVORITES_TEXT).toBe('No favorite shows yet. Star shows in the schedule to get notifications!');
+    expect(
+      within(dialog).getByText('No favorite shows yet. Star shows in the schedule to get notifications!'),
+    ).toBeVisible();
+  });
+
+  it('New Episode Alerts are opt-in: off once enabled, described, and kept when turned on', async () => {
+    const { dialog } = renderModal();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enable Notifications' }));
+    const episodes = await within(dialog).findByRole('switch', { name: 'New Episode Alerts' });
+    expect(episodes).not.toBeChecked();
+    expect(episodes).toHaveAccessibleDescription(
+      'Tells you when an episode of a favorite show is ready in Listen again.',
+    );
+    await userEvent.click(episodes);
+    expect(episodes).toBeChecked();
+    expect(readStored(stored.notificationSettings)).toMatchObject({
+      showNewEpisodeAlerts: true,
+      showNewShowAlerts: true,
+    });
+  });
+
+  const howItWorks = (dialog: HTMLElement) =>
+    within(within(dialog).getByRole('heading', { name: 'How it works' }).closest('section') as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it('How it works says what is true in each mode: server push, the open app after a failed push, the apps', async () => {
+    const { dialog } = renderModal();
+    expect(howItWorks(dialog)[3]).toBe(
+      'Reminders and alerts are sent by the station’s server, so they arrive even when this app is closed.',
+    );
+
+    // No push service answers: the open app reminds, and the box stops promising a closed app anything.
+    browser.subscribeError = new DOMException('Registration failed - permission denied', 'AbortError');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enable Notifications' }));
+    expect(
+      await within(dialog).findByText(
+        'Registration failed - permission denied. Notifications enabled! You will receive notifications while the app is open...',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('switch', { name: 'New Show Alerts' })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Test Local Notification' })).toBeVisible();
+    expect(howItWorks(dialog).slice(2)).toEqual([
+      'New Show Alerts tell you about shows added to the weekly schedule since you last had this app open.',
+      'Reminders and alerts come from this app itself, so they only arrive while it is open.',
+    ]);
+  });
+
+  it('inside the apps, How it works tells device reminders and new shows found while the app runs', () => {
+    (globalThis as { Capacitor?: unknown }).Capacitor = {
+      isNativePlatform: () => true,
+      getPlatform: () => 'android',
+    };
+    try {
+      const { dialog } = renderModal();
+      expect(howItWorks(dialog).slice(2)).toEqual([
+        'New Show Alerts tell you about shows added to the weekly schedule: the app looks each time it opens and while it is open.',
+        'Reminders are scheduled on this device, so they arrive even when the app is closed.',
+      ]);
+    } finally {
+      delete (globalThis as { Capacitor?: unknown }).Capacitor;
+    }
   });
 
   it('lists favourites by show and artist, and removes one', async () => {
     const events: AnalyticsEvent[] = [];
     const unregister = registerAnalyticsSink((event) => events.push(event));
-    writeStored(stored.notificationSettings, { ...DEFAULT_NOTIFICATION_SETTINGS, enabled: true, favoriteShows: [favoriteId(morning), 'Gone DJ-Old Show'] });
+    writeStored(stored.notificationSettings, {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      enabled: true,
+      favoriteShows: [favoriteId(morning), 'Gone DJ-Old Show'],
+    });
     const { dialog } = renderModal();
 
     expect(await within(dialog).findByText('Early Doors — DJ One')).toBeVisible();
     expect(within(dialog).getByText('Gone DJ-Old Show')).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Early Doors — DJ One from favorites' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Remove Early Doors — DJ One from favorites' }),
+    );
 
     expect(readStored(stored.notificationSettings).favoriteShows).toEqual(['Gone DJ-Old Show']);
     expect(within(dialog).queryByText('Early Doors — DJ One')).toBeNull();

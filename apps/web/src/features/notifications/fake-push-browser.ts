@@ -14,6 +14,12 @@ export interface FakePushBrowser {
   /** Set to make the next subscribe() reject, as a browser does when no push service answers. */
   subscribeError: Error | null;
   subscribeCalls: PushSubscriptionOptionsInit[];
+  /**
+   * The page's service worker: 'active' (ready resolves), 'none' (nothing registered: blocked, as
+   * Playwright's serviceWorkers 'block' does; ready never settles) or 'installing' (a first visit).
+   * Read when `ready` is first asked for.
+   */
+  worker: 'active' | 'none' | 'installing';
 }
 
 export class FakeSubscription {
@@ -36,7 +42,14 @@ export class FakeSubscription {
  * registration's PushManager): jsdom has none, and no push service is reachable from tests.
  */
 export function installFakePushBrowser(): FakePushBrowser {
-  const fake: FakePushBrowser = { permission: 'default', answer: 'granted', subscription: null, subscribeError: null, subscribeCalls: [] };
+  const fake: FakePushBrowser = {
+    permission: 'default',
+    answer: 'granted',
+    subscription: null,
+    subscribeError: null,
+    subscribeCalls: [],
+    worker: 'active',
+  };
   class FakeNotification {
     static get permission() {
       return fake.permission;
@@ -66,10 +79,19 @@ export function installFakePushBrowser(): FakePushBrowser {
   });
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('PushManager', class {});
+  const registration = { scope: `${location.origin}/`, pushManager };
+  let ready: Promise<typeof registration> | null = null;
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
-      ready: Promise.resolve({ scope: `${location.origin}/`, pushManager }),
+      get ready() {
+        ready ??= fake.worker === 'active' ? Promise.resolve(registration) : new Promise(() => undefined);
+        return ready;
+      },
+      getRegistration: async () =>
+        fake.worker === 'none'
+          ? undefined
+          : { ...registration, installing: fake.worker === 'installing' ? {} : null, waiting: null },
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     },

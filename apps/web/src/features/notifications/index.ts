@@ -1,1 +1,2 @@
-export { NotificationsButton, NotificationsCompanion } from './NotificationsCompanion.tsx';
+export { NotificationsButton } from './NotificationsButton.tsx';
+export { NotificationsCompanion } from './NotificationsCompanion.tsx';

@@ -11,9 +11,14 @@ export async function showLocalNotification(
 ): Promise<void> {
   if ('Notification' in window && Notification.permission === 'granted') {
     try {
-      const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+      const registration =
+        'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
       if (registration) {
-        await registration.showNotification(title, { body, icon: '/images/icon-192.png', tag: `local:${title}` });
+        await registration.showNotification(title, {
+          body,
+          icon: '/images/icon-192.png',
+          tag: `local:${title}`,
+        });
       } else {
         const shown = new Notification(title, { body });
         setTimeout(() => shown.close(), DESKTOP_NOTIFICATION_AUTO_CLOSE_MS);

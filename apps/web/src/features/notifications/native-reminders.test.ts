@@ -12,6 +12,7 @@ import {
   loadNativeNotifications,
   NATIVE_REMINDER_MAX,
   planNativeReminders,
+  showNativeNotification,
   type NativeNotifications,
 } from './native-reminders.ts';
 
@@ -159,5 +160,21 @@ describe('applyNativeReminders and the plugin at the window boundary', () => {
     await applyNativeReminders(fake.plugin, plan);
     expect(fake.scheduled).toEqual([]);
     expect(await loadNativeNotifications()).toBeNull();
+  });
+
+  it('shows a New Show Alert at once (no schedule), with permission only', async () => {
+    const fake = fakeLocalNotifications();
+    await showNativeNotification(fake.plugin, 'New show: Night Moves', 'Aoife · Sunday 11pm - 2am');
+    expect(fake.scheduled).toEqual([
+      {
+        id: expect.any(Number) as number,
+        title: 'New show: Night Moves',
+        body: 'Aoife · Sunday 11pm - 2am',
+        extra: { link: '/schedule' },
+      },
+    ]);
+    const denied = fakeLocalNotifications('denied');
+    await showNativeNotification(denied.plugin, 'New show: Night Moves', '');
+    expect(denied.scheduled).toEqual([]);
   });
 });

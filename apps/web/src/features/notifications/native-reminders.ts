@@ -1,6 +1,8 @@
+import { i18n } from '@lingui/core';
 import {
   favoriteId,
   nextReminderAt,
+  pushTexts,
   reminderMessage,
   type NotificationSettings,
   type Schedule,
@@ -52,9 +54,13 @@ export function planNativeReminders(
       for (;;) {
         const at = nextReminderAt(slot, day, from, timeZone, settings.reminderTime);
         if (!at || at.getTime() > until) break;
-        const { title, body } = reminderMessage(slot, settings.reminderTime).notification;
+        const { title, body } = reminderMessage(
+          slot,
+          settings.reminderTime,
+          pushTexts(i18n.locale),
+        ).notification;
         const startsAt = at.getTime() + settings.reminderTime * MS_PER_MINUTE;
-        planned.push({ id: reminderId(`${id}|${slot.time}|${startsAt}`), at, title, body: body ?? '' });
+        planned.push({ id: notificationId(`${id}|${slot.time}|${startsAt}`), at, title, body: body ?? '' });
         from = at;
       }
     }
@@ -63,7 +69,7 @@ export function planNativeReminders(
 }
 
 /** FNV-1a, folded to a positive 31-bit int: Android's notification ids are Java ints. */
-function reminderId(key: string): number {
+function notificationId(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i += 1) {
     hash ^= key.charCodeAt(i);
@@ -113,5 +119,23 @@ export async function applyNativeReminders(
       schedule: { at, allowWhileIdle: true },
       extra: { link: '/schedule' },
     })),
+  });
+}
+
+/**
+ * A notification shown now by the device (a New Show Alert found while the app runs), if the OS
+ * allows notifications. Its id comes from its text, so the same alert twice replaces itself.
+ */
+export async function showNativeNotification(
+  plugin: NativeNotifications,
+  title: string,
+  body: string,
+): Promise<void> {
+  const { display } = await plugin.checkPermissions();
+  if (display !== 'granted') return;
+  await plugin.schedule({
+    notifications: [
+      { id: notificationId(`now|${title}|${body}`), title, body, extra: { link: '/schedule' } },
+    ],
   });
 }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { isNativeApp } from '../../lib/native/native-platform.ts';
 
 /**
@@ -39,14 +41,13 @@ export function browserFamily(userAgent: string): BrowserFamily {
 }
 
 /** How to lift a block inside the iOS and Android apps, where the OS, not a browser, holds it. */
-export const NATIVE_UNBLOCK_INSTRUCTIONS =
-  'Open your phone’s Settings, find this app, allow Notifications, then come back and tap Enable Notifications.';
+export const NATIVE_UNBLOCK_INSTRUCTIONS = msg`Open your phone’s Settings, find this app, allow Notifications, then come back and tap Enable Notifications.`;
 
 /** How to lift a block in the browser in use ('Notifications Blocked', spec §2). */
-export const UNBLOCK_INSTRUCTIONS: Record<BrowserFamily, string> = {
-  chrome: 'In Chrome, click the icon left of the address bar, open Site settings and set Notifications to Allow, then reload the page.',
-  edge: 'In Edge, click the lock icon in the address bar, open Permissions for this site and set Notifications to Allow, then reload the page.',
-  firefox: 'In Firefox, click the icon left of the address bar, remove the Blocked mark next to Send Notifications, then reload the page.',
-  safari: 'In Safari, open Settings, then Websites, then Notifications, and set this site to Allow, then reload the page.',
-  other: 'Open your browser’s site settings for this page, allow notifications, then reload the page.',
+export const UNBLOCK_INSTRUCTIONS: Record<BrowserFamily, MessageDescriptor> = {
+  chrome: msg`In Chrome, click the icon left of the address bar, open Site settings and set Notifications to Allow, then reload the page.`,
+  edge: msg`In Edge, click the lock icon in the address bar, open Permissions for this site and set Notifications to Allow, then reload the page.`,
+  firefox: msg`In Firefox, click the icon left of the address bar, remove the Blocked mark next to Send Notifications, then reload the page.`,
+  safari: msg`In Safari, open Settings, then Websites, then Notifications, and set this site to Allow, then reload the page.`,
+  other: msg`Open your browser’s site settings for this page, allow notifications, then reload the page.`,
 };

@@ -9,7 +9,10 @@ const PREFERENCES_URL = '/__onair/push-preferences';
 export async function savePushPreferences(preferences: NotificationSettings): Promise<void> {
   if (typeof caches === 'undefined') return;
   const cache = await caches.open(CACHE_NAME);
-  await cache.put(PREFERENCES_URL, new Response(JSON.stringify(preferences), { headers: { 'Content-Type': 'application/json' } }));
+  await cache.put(
+    PREFERENCES_URL,
+    new Response(JSON.stringify(preferences), { headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** The kept preferences, or null when there are none or they no longer parse. */

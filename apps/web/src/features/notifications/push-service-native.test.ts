@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
 import { stored } from '../../lib/stored.ts';
@@ -28,7 +29,10 @@ describe('PushService inside the apps', () => {
     expect(request).toHaveBeenCalledOnce();
     expect(readStored(stored.notificationSettings).enabled).toBe(true);
     expect(readStored(stored.pushRecord)).toBeNull();
-    expect(service.state).toMatchObject({ permission: 'granted', notice: { text: PUSH_MESSAGES.nativeEnabled } });
+    expect(service.state).toMatchObject({
+      permission: 'granted',
+      notice: { text: i18n._(PUSH_MESSAGES.nativeEnabled) },
+    });
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });
@@ -38,6 +42,9 @@ describe('PushService inside the apps', () => {
     const service = new PushService();
     await service.enable();
     expect(readStored(stored.notificationSettings).enabled).toBe(false);
-    expect(service.state).toMatchObject({ permission: 'denied', notice: { text: PUSH_MESSAGES.denied } });
+    expect(service.state).toMatchObject({
+      permission: 'denied',
+      notice: { text: i18n._(PUSH_MESSAGES.denied) },
+    });
   });
 });

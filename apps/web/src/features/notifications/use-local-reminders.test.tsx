@@ -26,6 +26,7 @@ const settings: NotificationSettings = {
   enabled: true,
   showScheduleReminders: true,
   showNewShowAlerts: true,
+  showNewEpisodeAlerts: false,
   favoriteShows: ['Aoife-Céilí Club', 'Seán Ó Briain-Show'],
   reminderTime: 15,
 };

@@ -1,4 +1,10 @@
-import { favoriteId, nextReminderAt, type NotificationSettings, type Schedule, type ShowSlot } from '@onair/core';
+import {
+  favoriteId,
+  nextReminderAt,
+  type NotificationSettings,
+  type Schedule,
+  type ShowSlot,
+} from '@onair/core';
 import { useEffect } from 'react';
 import { showLabel } from '../../lib/favorites.ts';
 
@@ -16,7 +22,13 @@ interface LocalReminderOptions {
  * at each show's next start minus reminderTime (core's nextReminderAt, station time zone). Re-planned
  * whenever the settings or the schedule change; nothing runs once the app is closed.
  */
-export function useLocalReminders({ settings, localOnly, schedule, timeZone, notify }: LocalReminderOptions): void {
+export function useLocalReminders({
+  settings,
+  localOnly,
+  schedule,
+  timeZone,
+  notify,
+}: LocalReminderOptions): void {
   useEffect(() => {
     if (!localOnly || !settings.enabled || !settings.showScheduleReminders || !schedule) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,7 +36,10 @@ export function useLocalReminders({ settings, localOnly, schedule, timeZone, not
       const next = soonestReminder(schedule, settings, timeZone, new Date());
       if (!next) return;
       timer = setTimeout(() => {
-        notify(`${showLabel(next.slot)} starts in ${settings.reminderTime} minutes`, `${next.slot.artist} · ${next.slot.time}`);
+        notify(
+          `${showLabel(next.slot)} starts in ${settings.reminderTime} minutes`,
+          `${next.slot.artist} · ${next.slot.time}`,
+        );
         plan();
       }, next.at.getTime() - Date.now());
     };

@@ -7,7 +7,11 @@ import { applyNativeReminders, loadNativeNotifications, planNativeReminders } fr
  * whenever either changes and at every app start (which also tops the two-week horizon up). A
  * browser does nothing here (Web Push or the in-page reminders cover it).
  */
-export function useNativeReminders(settings: NotificationSettings, schedule: Schedule | null, timeZone: string): void {
+export function useNativeReminders(
+  settings: NotificationSettings,
+  schedule: Schedule | null,
+  timeZone: string,
+): void {
   useEffect(() => {
     if (!schedule) return;
     let cancelled = false;

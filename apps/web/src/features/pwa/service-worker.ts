@@ -50,7 +50,9 @@ export function startServiceWorker({
       // Reloading without the new worker in control would load the old version and find the same
       // waiting worker again: a loop. So a stuck activation only waits for the next launch.
       activationTimer = setTimeout(() => {
-        console.warn(`The new version did not activate within ${SW_ACTIVATION_TIMEOUT_MS} ms; it will load next time.`);
+        console.warn(
+          `The new version did not activate within ${SW_ACTIVATION_TIMEOUT_MS} ms; it will load next time.`,
+        );
       }, SW_ACTIVATION_TIMEOUT_MS);
     });
 

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { Weekday } from '@onair/core';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -52,16 +54,19 @@ function reducedMotion() {
 
 function carouselOpeningOn(openingDay: Weekday) {
   return (
-    <DayCarousel
-      schedule={bundledSchedule()}
-      today={openingDay}
-      openingDay={openingDay}
-      onAir={null}
-      favorites={[]}
-      onToggleFavorite={() => undefined}
-      onOpen={() => undefined}
-      manage={null}
-    />
+    <I18nProvider i18n={i18n}>
+      <DayCarousel
+        schedule={bundledSchedule()}
+        clock="24-hour"
+        today={openingDay}
+        openingDay={openingDay}
+        onAir={null}
+        favorites={[]}
+        onToggleFavorite={() => undefined}
+        onOpen={() => undefined}
+        manage={null}
+      />
+    </I18nProvider>
   );
 }
 

@@ -1,13 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { weekdayName } from '../../lib/i18n/weekday.ts';
 import {
   CAROUSEL_SPACE_BETWEEN_PX,
   favoriteId,
+  type ClockStyle,
   type Schedule,
   type ShowSlot,
   type SlotRef,
   type Weekday,
 } from '@onair/core';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { useSnapPager } from '../../ui/use-snap-pager.ts';
+import { inlineSign, useSnapPager } from '../../ui/use-snap-pager.ts';
 import { SlotCard } from './SlotCard.tsx';
 
 export interface SlotActions {
@@ -20,6 +23,8 @@ export interface SlotActions {
 
 interface DayCarouselProps {
   schedule: Schedule;
+  /** The station's clock (lib/station-clock.ts): slot times are written on it. */
+  clock: ClockStyle;
   /** Today in station time: its tab and slide say so. */
   today: Weekday;
   /** The slide the carousel opens on (core's scheduleOpeningDay: the day listing the show on air). */
@@ -31,9 +36,14 @@ interface DayCarouselProps {
   onOpen: (day: Weekday, slot: ShowSlot) => void;
   /** Set in the admin's Manage mode. */
   manage: SlotActions | null;
+  /** The episode of each slot aired in the past week, where there is one (Listen again). */
+  pastEpisodes?: ReadonlyMap<ShowSlot, { id: string }> | null;
 }
 
-/** The scrollLeft that centres day `index` (the track's side padding lets Monday and Sunday centre too). */
+/**
+ * The scrollLeft that centres day `index` (the track's side padding lets Monday and Sunday centre too).
+ * Right to left too: offsetLeft and scrollLeft are both counted from where the row starts.
+ */
 function centred(track: HTMLElement, index: number): number {
   const slide = track.children[index];
   return slide instanceof HTMLElement ? slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2 : 0;
@@ -54,6 +64,7 @@ function browserPlacesOpeningDay(): boolean {
 
 /** Keys that belong to what has the focus: arrows there move a caret or a choice, not the days. */
 const KEYS_KEPT_BY = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), dialog';
+/** Left to right; right to left (`dir="rtl"`) Monday is at the right, so the arrows step the other way. */
 const ARROW_STEPS: Readonly<Record<string, number>> = { ArrowLeft: -1, ArrowRight: 1 };
 
 /**
@@ -65,6 +76,7 @@ const ARROW_STEPS: Readonly<Record<string, number>> = { ArrowLeft: -1, ArrowRigh
  */
 export function DayCarousel({
   schedule,
+  clock,
   today,
   openingDay,
   onAir,
@@ -72,7 +84,9 @@ export function DayCarousel({
   onToggleFavorite,
   onOpen,
   manage,
+  pastEpisodes = null,
 }: DayCarouselProps) {
+  const { t } = useLingui();
   const openingIndex = Math.max(
     0,
     schedule.findIndex((entry) => entry.day === openingDay),
@@ -116,7 +130,8 @@ export function DayCarousel({
         return;
       if (event.target instanceof Element && event.target.closest(KEYS_KEPT_BY)) return;
       event.preventDefault();
-      goTo(pager.current + step);
+      const track = pager.scroller.ref.current;
+      goTo(pager.current + step * (track ? inlineSign(track) : 1));
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -124,7 +139,7 @@ export function DayCarousel({
 
   return (
     <div className="day-carousel" style={{ '--day-gap': `${CAROUSEL_SPACE_BETWEEN_PX}px` } as CSSProperties}>
-      <nav className="day-tabs" aria-label="Days">
+      <nav className="day-tabs" aria-label={t`Days`}>
         {schedule.map((entry, index) => (
           <button
             key={entry.day}
@@ -134,8 +149,13 @@ export function DayCarousel({
             onClick={() => goTo(index)}
           >
             {/* The visible text stays the start of the name (WCAG label-in-name): 'Mon', 'Mon (today)'. */}
-            {entry.day.slice(0, 3)}
-            {entry.day === today ? <span className="visually-hidden"> (today)</span> : null}
+            {weekdayName(entry.day, 'short')}
+            {entry.day === today ? (
+              <span className="visually-hidden">
+                {' '}
+                <Trans>(today)</Trans>
+              </span>
+            ) : null}
           </button>
         ))}
       </nav>
@@ -152,25 +172,35 @@ export function DayCarousel({
           <div
             key={entry.day}
             role="group"
-            aria-label={entry.day}
+            aria-label={weekdayName(entry.day)}
             className={`day-slide${index === firstOpening ? ' day-slide--opening' : ''}`}
           >
             {/* The card turns in the coverflow; the slide around it stays put, so the browser snaps to where it lies. */}
             <div className="day-slide__card">
               <h2 className="day-slide__title">
-                {entry.day}
-                {entry.day === today ? <span className="day-slide__today">Today</span> : null}
+                {weekdayName(entry.day)}
+                {entry.day === today ? (
+                  <span className="day-slide__today">
+                    <Trans>Today</Trans>
+                  </span>
+                ) : null}
               </h2>
-              {entry.shows.length === 0 ? <p className="day-slide__empty">No shows this day.</p> : null}
+              {entry.shows.length === 0 ? (
+                <p className="day-slide__empty">
+                  <Trans>No shows this day.</Trans>
+                </p>
+              ) : null}
               <ul className="day-slide__slots">
                 {entry.shows.map((slot, index) => (
                   <SlotCard
                     key={`${index}-${slot.time}-${slot.artist}`}
                     slot={slot}
+                    clock={clock}
                     onAir={onAir !== null && onAir.day === entry.day && onAir.index === index}
                     favorite={favorites.includes(favoriteId(slot))}
                     onToggleFavorite={() => onToggleFavorite(slot)}
                     onOpen={() => onOpen(entry.day, slot)}
+                    episodeId={pastEpisodes?.get(slot)?.id}
                     admin={
                       manage
                         ? {
@@ -188,9 +218,9 @@ export function DayCarousel({
                   type="button"
                   className="pill-button pill-button--add"
                   onClick={() => manage.onAdd(entry.day)}
-                  aria-label={`Add New Show on ${entry.day}`}
+                  aria-label={t`Add New Show on ${weekdayName(entry.day)}`}
                 >
-                  Add New Show
+                  <Trans>Add New Show</Trans>
                 </button>
               ) : null}
             </div>

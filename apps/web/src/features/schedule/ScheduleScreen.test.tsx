@@ -7,7 +7,7 @@ import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.
 import { bundledSchedule } from '../../lib/bundled-schedule.ts';
 import { StationProvider } from '../../lib/station-context.tsx';
 import { ScheduleProvider } from '../../lib/use-schedule.tsx';
-import { stubApi, testStation, type StubbedRoutes } from '../../test/fixtures.ts';
+import { noEpisodes, stubApi, testStation, type StubbedRoutes } from '../../test/fixtures.ts';
 import { ToastProvider } from '../../ui/toast.tsx';
 import { ScheduleScreen } from './ScheduleScreen.tsx';
 import { CONFLICT_MESSAGE } from './use-schedule-editor.ts';
@@ -19,7 +19,9 @@ const LISTENER = { body: { role: 'listener', signInEnabled: false } };
 const ADMIN = { body: { role: 'admin', signInEnabled: true } };
 
 function renderScreen() {
-  const router = createMemoryRouter([{ path: '/schedule', Component: ScheduleScreen }], { initialEntries: ['/schedule'] });
+  const router = createMemoryRouter([{ path: '/schedule', Component: ScheduleScreen }], {
+    initialEntries: ['/schedule'],
+  });
   render(
     <StationProvider>
       <ScheduleProvider realtime={null}>
@@ -41,6 +43,7 @@ function versionedServer(initial: Schedule, more: StubbedRoutes = {}) {
   const putVersions: number[] = [];
   let hold: Promise<void> = Promise.resolve();
   stubApi({
+    ...noEpisodes,
     'GET /api/station': { body: testStation },
     'GET /api/auth/me': ADMIN,
     'GET /api/schedule': () => Response.json(document),
@@ -49,7 +52,10 @@ function versionedServer(initial: Schedule, more: StubbedRoutes = {}) {
       putVersions.push(body.version);
       await hold;
       if (body.version !== document.version) {
-        return Response.json({ error: 'The schedule changed meanwhile; reload it.', code: 'schedule_stale', current: document }, { status: 409 });
+        return Response.json(
+          { error: 'The schedule changed meanwhile; reload it.', code: 'schedule_stale', current: document },
+          { status: 409 },
+        );
       }
       document = { data: body.data, version: document.version + 1 };
       return Response.json(document);
@@ -71,7 +77,8 @@ function versionedServer(initial: Schedule, more: StubbedRoutes = {}) {
 }
 
 const daySlide = (day: string) => screen.getByRole('group', { name: day });
-const mondayArtists = (schedule: Schedule) => schedule.find((entry) => entry.day === 'Monday')?.shows.map((slot) => slot.artist) ?? [];
+const mondayArtists = (schedule: Schedule) =>
+  schedule.find((entry) => entry.day === 'Monday')?.shows.map((slot) => slot.artist) ?? [];
 
 describe('ScheduleScreen', () => {
   beforeEach(() => localStorage.clear());
@@ -80,17 +87,29 @@ describe('ScheduleScreen', () => {
   });
 
   it('loads, then lists every day with favourite hearts that report their use', async () => {
-    stubApi({ 'GET /api/station': { body: testStation }, 'GET /api/schedule': { body: { data: week, version: 1 } }, 'GET /api/auth/me': LISTENER });
+    stubApi({
+      ...noEpisodes,
+      'GET /api/station': { body: testStation },
+      'GET /api/schedule': { body: { data: week, version: 1 } },
+      'GET /api/auth/me': LISTENER,
+    });
     const events: AnalyticsEvent[] = [];
     const unregister = registerAnalyticsSink((event) => events.push(event));
     renderScreen();
     expect(screen.getByText('Loading schedule...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /^Monday/ })).toBeInTheDocument();
-    for (const entry of week) expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^${entry.day}`) })).toBeInTheDocument();
+    for (const entry of week)
+      expect(
+        screen.getByRole('heading', { level: 2, name: new RegExp(`^${entry.day}`) }),
+      ).toBeInTheDocument();
     const slot = week[0]?.shows.find((candidate) => candidate.show !== '');
     if (!slot) throw new Error('no named show on Monday');
-    await user.click(screen.getAllByRole('button', { name: `Add ${slot.show} to favourites` })[0] as HTMLElement);
-    expect(screen.getAllByRole('button', { name: `Remove ${slot.show} from favourites` }).length).toBeGreaterThan(0);
+    await user.click(
+      screen.getAllByRole('button', { name: `Add ${slot.show} to favourites` })[0] as HTMLElement,
+    );
+    expect(
+      screen.getAllByRole('button', { name: `Remove ${slot.show} from favourites` }).length,
+    ).toBeGreaterThan(0);
     expect(events.map((event) => event.name)).toEqual(['show_favorited']);
     expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
@@ -99,13 +118,19 @@ describe('ScheduleScreen', () => {
 
   it('says so when the schedule has no shows', async () => {
     const empty = week.map((day) => ({ ...day, shows: [] }));
-    stubApi({ 'GET /api/station': { body: testStation }, 'GET /api/schedule': { body: { data: empty, version: 1 } }, 'GET /api/auth/me': LISTENER });
+    stubApi({
+      ...noEpisodes,
+      'GET /api/station': { body: testStation },
+      'GET /api/schedule': { body: { data: empty, version: 1 } },
+      'GET /api/auth/me': LISTENER,
+    });
     renderScreen();
     expect(await screen.findByText('No schedule data available.')).toBeInTheDocument();
   });
 
   it('shows the regular week with the reason when the load fails and nothing is kept', async () => {
     stubApi({
+      ...noEpisodes,
       'GET /api/station': { body: testStation },
       'GET /api/schedule': { body: { error: 'The store is unavailable.' }, status: 503 },
       'GET /api/auth/me': LISTENER,
@@ -121,7 +146,12 @@ describe('ScheduleScreen', () => {
     // Monday 23 November 2026, 00:30 in Dublin (GMT). Only Date is faked: timers and promises run.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T00:30:00Z'));
-    stubApi({ 'GET /api/station': { body: testStation }, 'GET /api/schedule': { body: { data: week, version: 1 } }, 'GET /api/auth/me': LISTENER });
+    stubApi({
+      ...noEpisodes,
+      'GET /api/station': { body: testStation },
+      'GET /api/schedule': { body: { data: week, version: 1 } },
+      'GET /api/auth/me': LISTENER,
+    });
     renderScreen();
     const sunday = await screen.findByRole('button', { name: 'Sun' });
     expect(sunday).toHaveAttribute('aria-current', 'true');
@@ -129,7 +159,7 @@ describe('ScheduleScreen', () => {
     // (jsdom joins the visually hidden ' (today)' without its space; Chromium names it 'Mon (today)'.)
     expect(screen.getByRole('button', { name: /^Mon ?\(today\)$/ })).not.toHaveAttribute('aria-current');
     const badge = within(daySlide('Sunday')).getByText('On Air', { exact: true });
-    expect(badge.closest('li')).toHaveTextContent('11pm - 2am');
+    expect(badge.closest('li')).toHaveTextContent('23:00 – 02:00'); // '11pm - 2am' on the station's 24-hour clock
     expect(badge.closest('li')).toHaveTextContent('Ciarán Mac Giolla');
     expect(within(daySlide('Monday')).queryByText('On Air', { exact: true })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Ciarán Mac Giolla' })).toBeInTheDocument();
@@ -138,9 +168,16 @@ describe('ScheduleScreen', () => {
   it("says 'Now Playing' on the on-air card while the replays fill a gap, as Home does", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T03:00:00Z')); // Monday 03:00 Dublin: '12am - 6pm' replays
-    stubApi({ 'GET /api/station': { body: testStation }, 'GET /api/schedule': { body: { data: week, version: 1 } }, 'GET /api/auth/me': LISTENER });
+    stubApi({
+      ...noEpisodes,
+      'GET /api/station': { body: testStation },
+      'GET /api/schedule': { body: { data: week, version: 1 } },
+      'GET /api/auth/me': LISTENER,
+    });
     renderScreen();
-    const card = (await screen.findByRole('heading', { level: 2, name: 'Play Show Replays' })).closest('section');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Play Show Replays' })).closest(
+      'section',
+    );
     if (!card) throw new Error('no on-air card');
     expect(within(card).getByText('Now Playing')).toBeInTheDocument();
     expect(within(card).queryByText('On Air')).toBeNull();
@@ -172,11 +209,18 @@ describe('ScheduleScreen', () => {
     act(() => release());
     await waitFor(() => expect(server.document.version).toBe(3));
     expect(server.putVersions).toEqual([1, 2]);
-    expect(mondayArtists(server.document.data)).toEqual(mondayArtists(week).filter((artist) => artist !== 'Grace Kavanagh' && artist !== 'Aoife Ní Mhurchú'));
+    expect(mondayArtists(server.document.data)).toEqual(
+      mondayArtists(week).filter((artist) => artist !== 'Grace Kavanagh' && artist !== 'Aoife Ní Mhurchú'),
+    );
     await waitFor(() => expect(monday.queryByRole('button', { name: 'Delete The Deep End' })).toBeNull());
     expect(monday.queryByRole('button', { name: 'Delete Grace Kavanagh' })).toBeNull();
     expect(screen.queryByText(CONFLICT_MESSAGE)).toBeNull();
-    await waitFor(() => expect(screen.getByRole('toolbar', { name: 'Schedule management' })).toHaveAttribute('aria-busy', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('toolbar', { name: 'Schedule management' })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      ),
+    );
   });
 
   it('asks the server again when the tab comes back, and drops the controls of a session that ended', async () => {
@@ -192,39 +236,51 @@ describe('ScheduleScreen', () => {
     expect(screen.queryByRole('button', { name: 'Manage' })).toBeNull();
   });
 
-  it('takes the controls away when the session has expired, and gives the typed edit back after signing in again', { timeout: 20_000 }, async () => {
-    const server = versionedServer(week);
-    renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Manage' }));
-    await user.click(within(daySlide('Monday')).getByRole('button', { name: 'Edit Night Shift' }));
-    const form = within(await screen.findByRole('dialog', { name: 'Edit Show' }));
-    await user.clear(form.getByLabelText('Show'));
-    await user.type(form.getByLabelText('Show'), 'Night Shift Extended');
+  it(
+    'takes the controls away when the session has expired, and gives the typed edit back after signing in again',
+    { timeout: 20_000 },
+    async () => {
+      const server = versionedServer(week);
+      renderScreen();
+      await user.click(await screen.findByRole('button', { name: 'Manage' }));
+      await user.click(within(daySlide('Monday')).getByRole('button', { name: 'Edit Night Shift' }));
+      const form = within(await screen.findByRole('dialog', { name: 'Edit Show' }));
+      await user.clear(form.getByLabelText('Show'));
+      await user.type(form.getByLabelText('Show'), 'Night Shift Extended');
 
-    // The session ends on the server (12 hours passed, or signed out in another tab).
-    let signedIn = false;
-    stubApi({
-      'GET /api/station': { body: testStation },
-      'GET /api/auth/me': () => Response.json({ role: signedIn ? 'admin' : 'listener', signInEnabled: true }),
-      'PUT /api/schedule': () => Response.json({ error: 'Sign in as the admin to change the schedule.', code: 'sign_in_required' }, { status: 401 }),
-      'POST /api/auth/login': () => {
-        signedIn = true;
-        return Response.json({ role: 'admin' });
-      },
-    });
-    await user.click(form.getByRole('button', { name: 'Save' }));
+      // The session ends on the server (12 hours passed, or signed out in another tab).
+      let signedIn = false;
+      stubApi({
+        ...noEpisodes,
+        'GET /api/station': { body: testStation },
+        'GET /api/auth/me': () =>
+          Response.json({ role: signedIn ? 'admin' : 'listener', signInEnabled: true }),
+        'PUT /api/schedule': () =>
+          Response.json(
+            { error: 'Sign in as the admin to change the schedule.', code: 'sign_in_required' },
+            { status: 401 },
+          ),
+        'POST /api/auth/login': () => {
+          signedIn = true;
+          return Response.json({ role: 'admin' });
+        },
+      });
+      await user.click(form.getByRole('button', { name: 'Save' }));
 
-    const signIn = within(await screen.findByRole('dialog', { name: 'Admin sign-in' }));
-    expect(signIn.getByRole('alert')).toHaveTextContent('Your admin session has ended, so the show was not saved.');
-    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
-    expect(server.document.version).toBe(1);
+      const signIn = within(await screen.findByRole('dialog', { name: 'Admin sign-in' }));
+      expect(signIn.getByRole('alert')).toHaveTextContent(
+        'Your admin session has ended, so the show was not saved.',
+      );
+      expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+      expect(server.document.version).toBe(1);
 
-    await user.type(signIn.getByLabelText('Username'), 'Station Admin');
-    await user.type(signIn.getByLabelText('Password'), 'a long passphrase');
-    await user.click(signIn.getByRole('button', { name: 'Sign in' }));
-    const again = within(await screen.findByRole('dialog', { name: 'Edit Show' }));
-    expect(again.getByLabelText('Show')).toHaveValue('Night Shift Extended');
-    expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
-  });
+      await user.type(signIn.getByLabelText('Username'), 'Station Admin');
+      await user.type(signIn.getByLabelText('Password'), 'a long passphrase');
+      await user.click(signIn.getByRole('button', { name: 'Sign in' }));
+      const again = within(await screen.findByRole('dialog', { name: 'Edit Show' }));
+      expect(again.getByLabelText('Show')).toHaveValue('Night Shift Extended');
+      expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
 
@@ -11,8 +12,9 @@ interface SignInModalProps {
 
 /** The admin's sign-in; the server decides (and rate-limits), this form only asks. */
 export function SignInModal({ open, onClose, onSignIn, notice }: SignInModalProps) {
+  const { t } = useLingui();
   return (
-    <Modal open={open} title="Admin sign-in" onClose={onClose}>
+    <Modal open={open} title={t`Admin sign-in`} onClose={onClose}>
       {open && notice ? (
         <p className="schedule-notice" role="alert">
           {notice}
@@ -29,6 +31,7 @@ function SignInForm({ onSignIn, onDone }: { onSignIn: SignInModalProps['onSignIn
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const { t } = useLingui();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,11 +50,21 @@ function SignInForm({ onSignIn, onDone }: { onSignIn: SignInModalProps['onSignIn
   return (
     <form className="edit-form" onSubmit={(event) => void submit(event)}>
       <label className="edit-form__field" htmlFor={`${id}-user`}>
-        <span className="edit-form__label">Username</span>
-        <input id={`${id}-user`} className="edit-form__input" value={username} autoComplete="username" onChange={(e) => setUsername(e.target.value)} />
+        <span className="edit-form__label">
+          <Trans>Username</Trans>
+        </span>
+        <input
+          id={`${id}-user`}
+          className="edit-form__input"
+          value={username}
+          autoComplete="username"
+          onChange={(e) => setUsername(e.target.value)}
+        />
       </label>
       <label className="edit-form__field" htmlFor={`${id}-password`}>
-        <span className="edit-form__label">Password</span>
+        <span className="edit-form__label">
+          <Trans>Password</Trans>
+        </span>
         <input
           id={`${id}-password`}
           className="edit-form__input"
@@ -68,7 +81,7 @@ function SignInForm({ onSignIn, onDone }: { onSignIn: SignInModalProps['onSignIn
       ) : null}
       <div className="edit-form__actions">
         <button type="submit" className="pill-button pill-button--primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t`Signing in…` : t`Sign in`}
         </button>
       </div>
     </form>

@@ -1,4 +1,10 @@
-import { applySlotEdit, scheduleConflictSchema, scheduleDocumentSchema, type Schedule, type SlotEdit } from '@onair/core';
+import {
+  applySlotEdit,
+  scheduleConflictSchema,
+  scheduleDocumentSchema,
+  type Schedule,
+  type SlotEdit,
+} from '@onair/core';
 import { ApiError, sendJson } from '../../lib/api-client.ts';
 import { isSignedOutError } from '../../lib/auth.ts';
 import type { ScheduleStore } from '../../lib/schedule-store.ts';

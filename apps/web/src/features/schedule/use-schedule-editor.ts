@@ -6,7 +6,8 @@ import { ScheduleEditQueue, type EditOutcome, type WeekChange } from './schedule
 
 export const CONFLICT_MESSAGE =
   'Someone else changed the schedule meanwhile. The latest version is now shown: please make your change again.';
-export const GONE_MESSAGE = 'That show was changed or removed meanwhile, so nothing was saved. The latest schedule is shown.';
+export const GONE_MESSAGE =
+  'That show was changed or removed meanwhile, so nothing was saved. The latest schedule is shown.';
 const LONG_TOAST_MS = 6_000;
 
 interface ChangeTexts {
@@ -52,7 +53,8 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
   );
 
   const save = useCallback(
-    (edit: SlotEdit) => submit(edit, { success: 'Schedule saved.', failure: () => 'Failed to save schedule.' }),
+    (edit: SlotEdit) =>
+      submit(edit, { success: 'Schedule saved.', failure: () => 'Failed to save schedule.' }),
     [submit],
   );
 

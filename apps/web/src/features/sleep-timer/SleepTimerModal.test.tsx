@@ -8,7 +8,15 @@ import { useSleepTimer } from './use-sleep-timer.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 22, 0, 0);
 
-function Harness({ playing, onExpire, onFade }: { playing: boolean; onExpire: () => void; onFade: (level: number) => void }) {
+function Harness({
+  playing,
+  onExpire,
+  onFade,
+}: {
+  playing: boolean;
+  onExpire: () => void;
+  onFade: (level: number) => void;
+}) {
   const [open, setOpen] = useState(true);
   const timer = useSleepTimer({
     onExpire: () => {
@@ -37,7 +45,10 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 describe('SleepTimerModal', () => {
   beforeEach(() => {
     localStorage.clear();
-    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      now: NOW,
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -46,7 +57,15 @@ describe('SleepTimerModal', () => {
   it('asks to start playing and disables every preset and Start Timer while stopped', () => {
     setup(false);
     expect(screen.getByText('Start playing to use sleep timer')).toBeInTheDocument();
-    for (const name of ['15 minutes', '30 minutes', '45 minutes', '1 hour', '1.5 hours', '2 hours', 'Start Timer']) {
+    for (const name of [
+      '15 minutes',
+      '30 minutes',
+      '45 minutes',
+      '1 hour',
+      '1.5 hours',
+      '2 hours',
+      'Start Timer',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
@@ -87,7 +106,9 @@ describe('SleepTimerModal', () => {
     await advance(60_000);
     expect(screen.getByRole('timer')).toHaveTextContent('14:00');
     // A throttled tab: the clock jumps 5 minutes without any tick in between.
-    act(() => vi.setSystemTime(NOW + 6 * 60_000 + 30_000));
+    act(() => {
+      vi.setSystemTime(NOW + 6 * 60_000 + 30_000);
+    });
     await advance(1_000);
     expect(screen.getByRole('timer')).toHaveTextContent('8:29');
   });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   clampSleepMinutes,
   SLEEP_DEFAULT_MINUTES,
@@ -25,25 +26,40 @@ const RING_RADIUS = 52;
 const RING_CIRCUMFERENCE = 2 * Math.PI * RING_RADIUS;
 
 export function SleepTimerModal({ open, onClose, playing, timer }: SleepTimerModalProps) {
+  const { t } = useLingui();
   return (
-    <Modal open={open} onClose={onClose} title="Sleep Timer" className="sleep-timer">
-      {timer.state ? <ActiveTimer timer={timer} /> : <TimerSetup playing={playing} timer={timer} onClose={onClose} />}
+    <Modal open={open} onClose={onClose} title={t`Sleep Timer`} className="sleep-timer">
+      {timer.state ? (
+        <ActiveTimer timer={timer} />
+      ) : (
+        <TimerSetup playing={playing} timer={timer} onClose={onClose} />
+      )}
     </Modal>
   );
 }
 
-function TimerSetup({ playing, timer, onClose }: { playing: boolean; timer: SleepTimer; onClose: () => void }) {
+function TimerSetup({
+  playing,
+  timer,
+  onClose,
+}: {
+  playing: boolean;
+  timer: SleepTimer;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
   const [custom, setCustom] = useState(SLEEP_DEFAULT_MINUTES);
-  const step = (direction: 1 | -1) => setCustom((minutes) => clampSleepMinutes(minutes + direction * SLEEP_STEP_MINUTES));
+  const step = (direction: 1 | -1) =>
+    setCustom((minutes) => clampSleepMinutes(minutes + direction * SLEEP_STEP_MINUTES));
 
   return (
     <div className="sleep-timer__setup">
       {playing ? null : (
         <p className="sleep-timer__hint" role="status">
-          Start playing to use sleep timer
+          <Trans>Start playing to use sleep timer</Trans>
         </p>
       )}
-      <div className="sleep-timer__presets" role="group" aria-label="Presets">
+      <div className="sleep-timer__presets" role="group" aria-label={t`Presets`}>
         {SLEEP_PRESET_MINUTES.map((minutes) => (
           <button
             key={minutes}
@@ -58,25 +74,27 @@ function TimerSetup({ playing, timer, onClose }: { playing: boolean; timer: Slee
       </div>
       <section className="sleep-timer__custom" aria-labelledby="sleep-timer-custom">
         <h3 id="sleep-timer-custom" className="sleep-timer__subtitle">
-          Custom Time
+          <Trans>Custom Time</Trans>
         </h3>
         <div className="sleep-timer__stepper">
           <button
             type="button"
             className="sleep-timer__step"
-            aria-label={`${SLEEP_STEP_MINUTES} minutes less`}
+            aria-label={t`${SLEEP_STEP_MINUTES} minutes less`}
             disabled={custom <= SLEEP_MIN_MINUTES}
             onClick={() => step(-1)}
           >
             −
           </button>
           <output className="sleep-timer__minutes" aria-live="polite">
-            {custom} <span>min</span>
+            <Trans>
+              {custom} <span>min</span>
+            </Trans>
           </output>
           <button
             type="button"
             className="sleep-timer__step"
-            aria-label={`${SLEEP_STEP_MINUTES} minutes more`}
+            aria-label={t`${SLEEP_STEP_MINUTES} minutes more`}
             disabled={custom >= SLEEP_MAX_MINUTES}
             onClick={() => step(1)}
           >
@@ -85,7 +103,7 @@ function TimerSetup({ playing, timer, onClose }: { playing: boolean; timer: Slee
         </div>
         <div className="sleep-timer__actions">
           <button type="button" className="sleep-timer__button" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -93,7 +111,7 @@ function TimerSetup({ playing, timer, onClose }: { playing: boolean; timer: Slee
             disabled={!playing || custom <= 0}
             onClick={() => timer.start(custom, true)}
           >
-            Start Timer
+            <Trans>Start Timer</Trans>
           </button>
         </div>
       </section>
@@ -102,6 +120,7 @@ function TimerSetup({ playing, timer, onClose }: { playing: boolean; timer: Slee
 }
 
 function ActiveTimer({ timer }: { timer: SleepTimer }) {
+  const { t } = useLingui();
   const dashOffset = RING_CIRCUMFERENCE * (1 - timer.fraction);
   return (
     <div className="sleep-timer__active">
@@ -118,20 +137,31 @@ function ActiveTimer({ timer }: { timer: SleepTimer }) {
           />
         </svg>
         {/* role=timer is not announced on every tick; the label says what the numbers are. */}
-        <p className="sleep-timer__countdown" role="timer" aria-label="Time left" aria-atomic="true">
+        <p className="sleep-timer__countdown" role="timer" aria-label={t`Time left`} aria-atomic="true">
           {formatCountdown(timer.remainingSeconds)}
         </p>
       </div>
-      <p className="sleep-timer__note">Music will stop when timer reaches zero</p>
+      <p className="sleep-timer__note">
+        <Trans>Music will stop when timer reaches zero</Trans>
+      </p>
       <div className="sleep-timer__extend">
         {SLEEP_EXTEND_MINUTES.map((minutes) => (
-          <button key={minutes} type="button" className="sleep-timer__button" onClick={() => timer.extend(minutes)}>
-            +{minutes} min
+          <button
+            key={minutes}
+            type="button"
+            className="sleep-timer__button"
+            onClick={() => timer.extend(minutes)}
+          >
+            <Trans>+{minutes} min</Trans>
           </button>
         ))}
       </div>
-      <button type="button" className="sleep-timer__button sleep-timer__button--danger" onClick={timer.cancel}>
-        Cancel Timer
+      <button
+        type="button"
+        className="sleep-timer__button sleep-timer__button--danger"
+        onClick={timer.cancel}
+      >
+        <Trans>Cancel Timer</Trans>
       </button>
     </div>
   );

@@ -17,7 +17,12 @@ describe('formatCountdown', () => {
 describe('presetLabel', () => {
   it('words the six presets as the spec does', () => {
     expect(SLEEP_PRESET_MINUTES.map(presetLabel)).toEqual([
-      '15 minutes', '30 minutes', '45 minutes', '1 hour', '1.5 hours', '2 hours',
+      '15 minutes',
+      '30 minutes',
+      '45 minutes',
+      '1 hour',
+      '1.5 hours',
+      '2 hours',
     ]);
   });
 });

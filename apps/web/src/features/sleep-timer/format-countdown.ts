@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+
 /** '14:59' under an hour, '1:29:59' from an hour up: the ring's countdown text. */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
@@ -9,7 +11,6 @@ export function formatCountdown(totalSeconds: number): string {
 
 /** Preset labels as the spec words them: '15 minutes', '1 hour', '1.5 hours'. */
 export function presetLabel(minutes: number): string {
-  if (minutes < 60) return `${minutes} minutes`;
-  const hours = minutes / 60;
-  return hours === 1 ? '1 hour' : `${hours} hours`;
+  if (minutes < 60) return plural(minutes, { one: '# minute', other: '# minutes' });
+  return plural(minutes / 60, { one: '# hour', other: '# hours' });
 }

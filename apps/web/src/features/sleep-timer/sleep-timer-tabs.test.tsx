@@ -17,7 +17,11 @@ const END = NOW + 15 * 60_000;
 class OriginLocks implements SleepTimerLocks {
   readonly held = new Set<string>();
 
-  request(name: string, _options: { ifAvailable: true }, callback: (lock: Lock | null) => Promise<never> | undefined) {
+  request(
+    name: string,
+    _options: { ifAvailable: true },
+    callback: (lock: Lock | null) => Promise<never> | undefined,
+  ) {
     const free = !this.held.has(name);
     if (free) this.held.add(name);
     return Promise.resolve().then(async () => {
@@ -76,7 +80,9 @@ describe('the sleep timer across tabs', () => {
       expect(tab.timer().state).toBeNull();
       expect(tab.onFade).toHaveBeenLastCalledWith(1);
       // Each tab paused before its volume came back.
-      expect(tab.onExpire.mock.invocationCallOrder[0]).toBeLessThan(tab.onFade.mock.invocationCallOrder.at(-1) ?? 0);
+      expect(tab.onExpire.mock.invocationCallOrder[0]).toBeLessThan(
+        tab.onFade.mock.invocationCallOrder.at(-1) ?? 0,
+      );
     }
 
     await advance(60_000);
@@ -99,11 +105,15 @@ describe('the sleep timer across tabs', () => {
     await advance(15 * 60_000 - 5_000);
     expect(tab.onFade).toHaveBeenLastCalledWith(0.5);
     // A throttled tab: the clock passes the end without a tick here; the other tab acts meanwhile.
-    act(() => vi.setSystemTime(END + 400));
+    act(() => {
+      vi.setSystemTime(END + 400);
+    });
     act(() => removeStored(stored.sleepTimer));
     expect(tab.onExpire).toHaveBeenCalledTimes(1);
     expect(tab.onFade).toHaveBeenLastCalledWith(1);
-    expect(tab.onExpire.mock.invocationCallOrder[0]).toBeLessThan(tab.onFade.mock.invocationCallOrder.at(-1) ?? 0);
+    expect(tab.onExpire.mock.invocationCallOrder[0]).toBeLessThan(
+      tab.onFade.mock.invocationCallOrder.at(-1) ?? 0,
+    );
     await advance(60_000);
     expect(tab.onExpire).toHaveBeenCalledTimes(1);
     expect(completions()).toEqual([]);
@@ -127,7 +137,10 @@ describe('claimSleepTimerEnd', () => {
   it('acts for the first tab to claim an end, follows for every later one', async () => {
     writeStored(stored.sleepTimer, { endTime: END, initialTime: 900, isActive: true });
     const shared = locks();
-    const roles = await Promise.all([claimSleepTimerEnd(END, END, shared), claimSleepTimerEnd(END, END, shared)]);
+    const roles = await Promise.all([
+      claimSleepTimerEnd(END, END, shared),
+      claimSleepTimerEnd(END, END, shared),
+    ]);
     expect(roles).toEqual(['act', 'follow']);
     expect(await claimSleepTimerEnd(END, END + 60_000, shared)).toBe('follow');
   });

@@ -103,7 +103,10 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
       }
       firstTick = false;
       const untilNextSecond = msLeft % COUNTDOWN_TICK_MS || COUNTDOWN_TICK_MS;
-      timer = setTimeout(tick, msLeft <= SLEEP_FADE_MS + COUNTDOWN_TICK_MS ? Math.min(FADE_TICK_MS, msLeft) : untilNextSecond);
+      timer = setTimeout(
+        tick,
+        msLeft <= SLEEP_FADE_MS + COUNTDOWN_TICK_MS ? Math.min(FADE_TICK_MS, msLeft) : untilNextSecond,
+      );
     };
     tick();
     // A tab coming back to the foreground catches up at once instead of at its next throttled tick.
@@ -127,7 +130,8 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
   useEffect(() => {
     const previous = counted.current;
     counted.current = endTime;
-    if (previous === null || endTime !== null || Date.now() < previous || handled.current === previous) return;
+    if (previous === null || endTime !== null || Date.now() < previous || handled.current === previous)
+      return;
     handled.current = previous;
     callbacks.current.onExpire();
   }, [endTime]);

@@ -1,17 +1,31 @@
-import { STORAGE_KEYS } from '@onair/core';
+import { STORAGE_KEYS, type ClockStyle } from '@onair/core';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StationProvider } from '../../lib/station-context.tsx';
+import { stubStationFetch, testStation } from '../../test/fixtures.ts';
 import { formatDuration, spokenDuration } from './format-duration.ts';
 import { StatsScreen } from './StatsScreen.tsx';
 
 const NOW = new Date(2026, 10, 22, 21, 30, 0); // a Sunday evening
 
-function renderStats() {
-  const router = createMemoryRouter([{ path: '/stats', Component: StatsScreen }, { path: '/', Component: () => null }], {
-    initialEntries: ['/stats'],
-  });
-  render(<RouterProvider router={router} />);
+function renderStats(clock: ClockStyle = '24-hour') {
+  const station = { ...testStation, clock };
+  stubStationFetch({ body: station });
+  const router = createMemoryRouter(
+    [
+      { path: '/stats', Component: StatsScreen },
+      { path: '/', Component: () => null },
+    ],
+    {
+      initialEntries: ['/stats'],
+    },
+  );
+  render(
+    <StationProvider initial={station}>
+      <RouterProvider router={router} />
+    </StationProvider>,
+  );
 }
 
 function session(id: string, start: Date, minutes: number) {
@@ -52,6 +66,7 @@ describe('StatsScreen', () => {
     expect(within(term('Longest streak')).getByText('2 days')).toBeInTheDocument();
     expect(within(term('Average session')).getByText('1h 00m')).toBeInTheDocument();
     expect(within(term('Favourite time')).getByText('Evening')).toBeInTheDocument();
+    expect(within(term('Favourite time')).getByText('18:00 – 22:00')).toBeInTheDocument();
     expect(within(term('This week')).getByText('2h 00m')).toBeInTheDocument();
     expect(within(term('This week')).getByText('Up 100% on last week')).toBeInTheDocument();
     expect(within(term('Last week')).getByText('1h 00m')).toBeInTheDocument();
@@ -63,6 +78,25 @@ describe('StatsScreen', () => {
     expect(days[6]).toHaveTextContent('Today: 1 hour 30 minutes');
     expect(days[5]).toHaveTextContent('30 minutes');
     expect(days[0]).toHaveTextContent('0 seconds');
+    // The app's own words for the days, whatever language the browser speaks.
+    expect(days.map((day) => day.querySelector('.stats__bar-label')?.textContent)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
+  });
+
+  it('writes the favourite hours on the 12-hour clock when the station file asks for it', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.statsSessions,
+      JSON.stringify([session('a', new Date(2026, 10, 22, 20, 0), 90)]),
+    );
+    renderStats('12-hour');
+    expect(screen.getByText('6pm – 10pm')).toBeInTheDocument();
   });
 });
 

@@ -1,24 +1,49 @@
-import { computeListeningStats, lastSevenDays, timeOfDayHours, type ListeningStats } from '@onair/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { weekdayName } from '../../lib/i18n/weekday.ts';
+import {
+  computeListeningStats,
+  lastSevenDays,
+  timeOfDayHours,
+  WEEKDAYS,
+  type ListeningStats,
+  type TimeOfDay,
+} from '@onair/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useMinuteClock } from '../../lib/use-minute-clock.ts';
+import { useStationClock } from '../../lib/station-clock.ts';
 import { stored } from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import '../../styles/stats.css';
 import { formatDuration, spokenDuration } from './format-duration.ts';
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const days = (n: number) => plural(n, { one: '# day', other: '# days' });
+
+const TIME_OF_DAY = {
+  Morning: msg({ message: 'Morning', context: 'time of day' }),
+  Afternoon: msg({ message: 'Afternoon', context: 'time of day' }),
+  Evening: msg({ message: 'Evening', context: 'time of day' }),
+  Night: msg({ message: 'Night', context: 'time of day' }),
+} as const satisfies Record<TimeOfDay, unknown>;
+
+/** The chart's day, from the core's `Mon`, in the app's language. */
+const shortDay = (label: string) => {
+  const weekday = WEEKDAYS.find((day) => day.startsWith(label));
+  return weekday ? weekdayName(weekday, 'short') : label;
+};
 
 /** The listener's own figures, from the sessions kept on this device (route /stats). */
 export function StatsScreen() {
+  const { t } = useLingui();
   const [sessions] = useStored(stored.statsSessions);
   const now = useMinuteClock();
   const stats = useMemo(() => computeListeningStats(sessions, now), [sessions, now]);
 
   return (
     <section className="screen stats" aria-labelledby="screen-title">
-      <ScreenHeader title="Listening Stats" />
+      <ScreenHeader title={t`Listening Stats`} />
       {stats.totalSessions === 0 ? <EmptyStats /> : <StatsBody stats={stats} now={now} />}
     </section>
   );
@@ -27,17 +52,28 @@ export function StatsScreen() {
 function EmptyStats() {
   return (
     <div className="stats__empty">
-      <p className="stats__empty-title">No listening yet</p>
-      <p>Press play and your listening time, streaks and favourite time of day will show up here.</p>
-      <p className="stats__private">Kept only on this device.</p>
+      <p className="stats__empty-title">
+        <Trans>No listening yet</Trans>
+      </p>
+      <p>
+        <Trans>
+          Press play and your listening time, streaks and favourite time of day will show up here.
+        </Trans>
+      </p>
+      <p className="stats__private">
+        <Trans>Kept only on this device.</Trans>
+      </p>
       <Link to="/" className="stats__cta">
-        Go to the player
+        <Trans>Go to the player</Trans>
       </Link>
     </div>
   );
 }
 
+/** The listener's own figures, so their own calendar and hours, written on the station's 24- or 12-hour clock. */
 function StatsBody({ stats, now }: { stats: ListeningStats; now: Date }) {
+  const { t, i18n } = useLingui();
+  const { clock } = useStationClock();
   const week = lastSevenDays(stats.dailyStats, now);
   const peak = Math.max(...week.map((day) => day.totalTime), 1);
   const change = weekChange(stats.thisWeekTime, stats.lastWeekTime);
@@ -46,31 +82,31 @@ function StatsBody({ stats, now }: { stats: ListeningStats; now: Date }) {
     <>
       <div className="stats__hero" role="group" aria-labelledby="stats-total-label">
         <p id="stats-total-label" className="stats__hero-label">
-          Total listening time
+          <Trans>Total listening time</Trans>
         </p>
         <p className="stats__hero-value">{formatDuration(stats.totalListeningTime)}</p>
         <p className="stats__hero-sub">
-          {stats.totalSessions} {stats.totalSessions === 1 ? 'session' : 'sessions'}
+          {plural(stats.totalSessions, { one: '# session', other: '# sessions' })}
         </p>
       </div>
 
       <dl className="stats__grid">
-        <Tile label="Current streak" value={days(stats.currentStreak)} />
-        <Tile label="Longest streak" value={days(stats.longestStreak)} />
-        <Tile label="Average session" value={formatDuration(stats.averageSessionLength)} />
+        <Tile label={t`Current streak`} value={days(stats.currentStreak)} />
+        <Tile label={t`Longest streak`} value={days(stats.longestStreak)} />
+        <Tile label={t`Average session`} value={formatDuration(stats.averageSessionLength)} />
         <Tile
-          label="Favourite time"
-          value={stats.favoriteTimeOfDay ?? '—'}
-          detail={stats.favoriteTimeOfDay ? timeOfDayHours(stats.favoriteTimeOfDay) : undefined}
+          label={t`Favourite time`}
+          value={stats.favoriteTimeOfDay ? i18n._(TIME_OF_DAY[stats.favoriteTimeOfDay]) : '—'}
+          detail={stats.favoriteTimeOfDay ? timeOfDayHours(stats.favoriteTimeOfDay, clock) : undefined}
         />
-        <Tile label="This week" value={formatDuration(stats.thisWeekTime)} detail={change} />
-        <Tile label="Last week" value={formatDuration(stats.lastWeekTime)} />
-        <Tile label="This month" value={formatDuration(stats.thisMonthTime)} wide />
+        <Tile label={t`This week`} value={formatDuration(stats.thisWeekTime)} detail={change} />
+        <Tile label={t`Last week`} value={formatDuration(stats.lastWeekTime)} />
+        <Tile label={t`This month`} value={formatDuration(stats.thisMonthTime)} wide />
       </dl>
 
       <section className="stats__chart" aria-labelledby="stats-chart-title">
         <h2 id="stats-chart-title" className="stats__chart-title">
-          Last 7 days
+          <Trans>Last 7 days</Trans>
         </h2>
         <ol className="stats__bars">
           {week.map((day) => (
@@ -82,22 +118,37 @@ function StatsBody({ stats, now }: { stats: ListeningStats; now: Date }) {
                 <span className="stats__bar-fill" style={{ height: `${(day.totalTime / peak) * 100}%` }} />
               </span>
               <span className="stats__bar-label" aria-hidden="true">
-                {day.label}
+                {shortDay(day.label)}
               </span>
               {/* The bar is decoration; this is what a screen reader reads for the day. */}
               <span className="visually-hidden">
-                {day.isToday ? 'Today' : day.label}: {spokenDuration(day.totalTime)}
+                {day.isToday
+                  ? t`Today`
+                  : weekdayName(WEEKDAYS.find((name) => name.startsWith(day.label)) ?? 'Monday')}
+                : {spokenDuration(day.totalTime)}
               </span>
             </li>
           ))}
         </ol>
       </section>
-      <p className="stats__private">Kept only on this device.</p>
+      <p className="stats__private">
+        <Trans>Kept only on this device.</Trans>
+      </p>
     </>
   );
 }
 
-function Tile({ label, value, detail, wide }: { label: string; value: string; detail?: string | undefined; wide?: boolean }) {
+function Tile({
+  label,
+  value,
+  detail,
+  wide,
+}: {
+  label: string;
+  value: string;
+  detail?: string | undefined;
+  wide?: boolean;
+}) {
   return (
     <div className={`stats__tile${wide ? ' stats__tile--wide' : ''}`}>
       <dt>{label}</dt>
@@ -111,8 +162,9 @@ function Tile({ label, value, detail, wide }: { label: string; value: string; de
 
 /** 'Up 20% on last week', 'Down 50% on last week', or nothing to compare with. */
 function weekChange(thisWeek: number, lastWeek: number): string | undefined {
-  if (lastWeek === 0) return thisWeek > 0 ? 'New this week' : undefined;
+  if (lastWeek === 0) return thisWeek > 0 ? t`New this week` : undefined;
   const percent = Math.round(((thisWeek - lastWeek) / lastWeek) * 100);
-  if (percent === 0) return 'Same as last week';
-  return `${percent > 0 ? 'Up' : 'Down'} ${Math.abs(percent)}% on last week`;
+  if (percent === 0) return t`Same as last week`;
+  const change = Math.abs(percent);
+  return percent > 0 ? t`Up ${change}% on last week` : t`Down ${change}% on last week`;
 }

@@ -1,19 +1,27 @@
-/** Listening time for people: '45s', '12m', '1h 05m', '26h 40m' (hours are not folded into days). */
+import { plural, t } from '@lingui/core/macro';
+
+/**
+ * Listening time for people: '45s', '12m', '1h 05m', '26h 40m' (hours are not folded into days), the
+ * unit letters in the app's language.
+ */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 60) return t({ message: `${seconds}s`, context: 'duration' });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m`;
-  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+  if (minutes < 60) return t({ message: `${minutes}m`, context: 'duration' });
+  const hours = Math.floor(minutes / 60);
+  const rest = String(minutes % 60).padStart(2, '0');
+  return t({ message: `${hours}h ${rest}m`, context: 'duration' });
 }
 
 /** The same duration spelled out for screen readers: '1 hour 5 minutes'. */
 export function spokenDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return unit(seconds, 'second');
+  if (seconds < 60) return plural(seconds, { one: '# second', other: '# seconds' });
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
-  if (hours === 0) return unit(minutes, 'minute');
-  return minutes % 60 === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}`;
+  const minuteWords = (n: number) => plural(n, { one: '# minute', other: '# minutes' });
+  if (hours === 0) return minuteWords(minutes);
+  const hourWords = plural(hours, { one: '# hour', other: '# hours' });
+  return minutes % 60 === 0 ? hourWords : `${hourWords} ${minuteWords(minutes % 60)}`;
 }

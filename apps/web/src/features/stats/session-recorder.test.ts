@@ -13,7 +13,11 @@ function recorder() {
 }
 
 const sessions = () => readStored(stored.statsSessions);
-const stats = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.statsListeningStats) ?? 'null') as Record<string, unknown> | null;
+const stats = () =>
+  JSON.parse(localStorage.getItem(STORAGE_KEYS.statsListeningStats) ?? 'null') as Record<
+    string,
+    unknown
+  > | null;
 
 describe('ListeningSessionRecorder', () => {
   beforeEach(() => localStorage.clear());
@@ -81,17 +85,20 @@ describe('ListeningSessionRecorder', () => {
     });
     localStorage.setItem(
       STORAGE_KEYS.statsSessions,
-      JSON.stringify([ok('first', 90), { id: 'bad' }, 'junk', { ...ok('late', 80), endTime: 0 }, ok('second', 60)]),
+      JSON.stringify([
+        ok('first', 90),
+        { id: 'bad' },
+        'junk',
+        { ...ok('late', 80), endTime: 0 },
+        ok('second', 60),
+      ]),
     );
     expect(sessions().map((session) => session.id)).toEqual(['first', 'second']);
     // The repair is written back, so the bad entries are gone for good and warn only once.
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.statsSessions) ?? '[]')).toHaveLength(2);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('playfm_stats_sessions');
-    localStorage.setItem(
-      STORAGE_KEYS.statsSessions,
-      JSON.stringify([ok('ok', 1), { id: 'bad' }]),
-    );
+    localStorage.setItem(STORAGE_KEYS.statsSessions, JSON.stringify([ok('ok', 1), { id: 'bad' }]));
     const { rec, at } = recorder();
     rec.start();
     at(20);

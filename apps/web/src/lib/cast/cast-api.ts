@@ -80,7 +80,7 @@ export interface CastGlobals {
       Image: new (url: string) => object;
       media: {
         DEFAULT_MEDIA_RECEIVER_APP_ID: string;
-        StreamType: { LIVE: string };
+        StreamType: { LIVE: string; BUFFERED: string };
         MediaInfo: new (
           contentId: string,
           contentType: string,
@@ -89,7 +89,7 @@ export interface CastGlobals {
           metadata: MusicTrackMetadata | null;
         };
         MusicTrackMediaMetadata: new () => MusicTrackMetadata;
-        LoadRequest: new (media: object) => { autoplay: boolean };
+        LoadRequest: new (media: object) => { autoplay: boolean; currentTime?: number };
       };
     };
   };

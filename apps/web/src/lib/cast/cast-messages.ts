@@ -1,31 +1,37 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { CAST_FALLBACK_RESET_MS } from '@onair/core';
 
 /** Spec §8 cast messages, verbatim where the spec quotes them. */
 export const CAST_MESSAGES = {
-  cancelled: 'Cast device selection cancelled',
-  noDevices: 'No Cast devices found on your network',
-  unavailable: 'Cast device is currently unavailable',
-  extension: 'Cast extension is not available',
-  notReady: 'Cast feature is not ready',
-  loadFailed: 'Failed to load audio stream',
-  invalidConfig: 'Invalid Cast configuration',
-  sessionError: 'Cast session error occurred',
-  network: 'Network connection issue',
-  loadTimeout: 'Audio stream loading timed out',
-  failed: 'Cast operation failed',
-} as const;
+  cancelled: msg`Cast device selection cancelled`,
+  noDevices: msg`No Cast devices found on your network`,
+  unavailable: msg`Cast device is currently unavailable`,
+  extension: msg`Cast extension is not available`,
+  notReady: msg`Cast feature is not ready`,
+  loadFailed: msg`Failed to load audio stream`,
+  invalidConfig: msg`Invalid Cast configuration`,
+  sessionError: msg`Cast session error occurred`,
+  network: msg`Network connection issue`,
+  loadTimeout: msg`Audio stream loading timed out`,
+  failed: msg`Cast operation failed`,
+} satisfies Record<string, MessageDescriptor>;
 export type CastMessageKey = keyof typeof CAST_MESSAGES;
 
-/** Spec §8 toasts of casting. */
+/** Spec §8 toasts of casting (the connected one names the device: castConnectedToast). */
 export const CAST_TOASTS = {
-  searching: 'Searching for Cast devices...',
-  connected: (device: string) => `Connected to ${device}!`,
-  disconnected: 'Disconnected from Cast device',
-  disconnectFailed: 'Failed to disconnect from Cast device',
-} as const;
+  searching: msg`Searching for Cast devices...`,
+  disconnected: msg`Disconnected from Cast device`,
+  disconnectFailed: msg`Failed to disconnect from Cast device`,
+} satisfies Record<string, MessageDescriptor>;
+
+/** Spec §8's 'Connected to …!' toast, in the app's language. */
+export function castConnectedToast(device: string): string {
+  return t`Connected to ${device}!`;
+}
 
 /** The spec's retry hint that goes with 'No Cast devices found on your network'. */
-export const NO_DEVICES_HINT = 'Make sure your Cast device is on the same Wi-Fi network, then try again.';
+export const NO_DEVICES_HINT = msg`Make sure your Cast device is on the same Wi-Fi network, then try again.`;
 
 /** What failed, as the cast owner knows it: a framework error code, or one of its own causes. */
 export type CastFailure =

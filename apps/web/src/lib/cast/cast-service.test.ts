@@ -10,7 +10,6 @@ import {
 } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAST_SENDER_URL, type CastGlobals } from './cast-api.ts';
-import { CAST_MESSAGES, NO_DEVICES_HINT } from './cast-messages.ts';
 import { CastService, type CastEvent, type CastMedia, type CastWindow } from './cast-service.ts';
 import { installFakeCastFramework, type FakeCastControl } from './fake-cast-framework.ts';
 
@@ -236,7 +235,7 @@ describe('CastService disconnects', () => {
 
 describe('CastService failures → spec §8 messages', () => {
   const codes: Array<[string, string]> = [
-    ['cancel', CAST_MESSAGES.cancelled],
+    ['cancel', 'Cast device selection cancelled'],
     ['timeout', 'Audio stream loading timed out'],
     ['api_not_initialized', 'Cast feature is not ready'],
     ['invalid_parameter', 'Invalid Cast configuration'],
@@ -320,7 +319,7 @@ describe('CastService timeouts (spec §9) on a fake clock', () => {
     expect(cast.service.snapshot.error).toEqual({
       key: 'noDevices',
       text: 'No Cast devices found on your network',
-      hint: NO_DEVICES_HINT,
+      hint: 'Make sure your Cast device is on the same Wi-Fi network, then try again.',
     });
   });
 

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   CAST_AVAILABILITY_SHORT_TIMEOUT_MS,
   CAST_AVAILABILITY_TIMEOUT_MS,
@@ -20,6 +21,7 @@ import {
 import {
   CAST_MESSAGES,
   CAST_TOASTS,
+  castConnectedToast,
   castFallbackResetMs,
   castMessageKey,
   NO_DEVICES_HINT,
@@ -64,6 +66,10 @@ export interface CastMedia {
   artist: string;
   album: string;
   artwork: string;
+  /** An episode is a finished file the receiver seeks in; live and rewind streams are LIVE. */
+  buffered?: boolean;
+  /** Where a buffered file starts playing, in seconds. */
+  startSeconds?: number;
 }
 
 /** The window boundary: everything the service needs from the page, injected so a test can fake it. */
@@ -166,7 +172,7 @@ export class CastService {
     const attempt = ++this.#attempt;
     this.#clearFallback();
     this.#update({ state: 'connecting' });
-    this.#emit({ type: 'toast', text: CAST_TOASTS.searching });
+    this.#emit({ type: 'toast', text: i18n._(CAST_TOASTS.searching) });
     this.#window.probeStream(media.url);
     try {
       const framework = await this.#loadFramework();
@@ -191,7 +197,7 @@ export class CastService {
       this.#connected(session);
       await this.#load(framework, session, media);
       if (attempt === this.#attempt)
-        this.#emit({ type: 'toast', text: CAST_TOASTS.connected(session.getCastDevice().friendlyName) });
+        this.#emit({ type: 'toast', text: castConnectedToast(session.getCastDevice().friendlyName) });
     } catch (reason) {
       if (attempt === this.#attempt) this.#fail(failureOf(reason));
     }
@@ -233,7 +239,7 @@ export class CastService {
     try {
       framework.context.endCurrentSession(true);
     } catch {
-      this.#emit({ type: 'toast', text: CAST_TOASTS.disconnectFailed });
+      this.#emit({ type: 'toast', text: i18n._(CAST_TOASTS.disconnectFailed) });
       return;
     }
     // The SESSION_ENDED event normally arrives at once; a framework that stays silent is not
@@ -364,7 +370,9 @@ export class CastService {
   async #load(framework: Framework, session: CastSessionHandle, media: CastMedia): Promise<void> {
     const { chrome } = framework.globals;
     const info = new chrome.cast.media.MediaInfo(media.url, 'audio/mpeg');
-    info.streamType = chrome.cast.media.StreamType.LIVE;
+    info.streamType = media.buffered
+      ? chrome.cast.media.StreamType.BUFFERED
+      : chrome.cast.media.StreamType.LIVE;
     const metadata = new chrome.cast.media.MusicTrackMediaMetadata();
     metadata.title = media.title;
     metadata.artist = media.artist;
@@ -373,6 +381,7 @@ export class CastService {
     info.metadata = metadata;
     const request = new chrome.cast.media.LoadRequest(info);
     request.autoplay = true;
+    if (media.buffered && media.startSeconds) request.currentTime = media.startSeconds;
     this.#loaded = JSON.stringify(media);
     try {
       await this.#within(session.loadMedia(request), CAST_MEDIA_LOAD_TIMEOUT_MS, { kind: 'loadTimeout' });
@@ -397,7 +406,7 @@ export class CastService {
     });
     this.#emit({ type: 'disconnected' });
     if (this.#quietEnd) this.#quietEnd = false;
-    else this.#emit({ type: 'toast', text: CAST_TOASTS.disconnected });
+    else this.#emit({ type: 'toast', text: i18n._(CAST_TOASTS.disconnected) });
   }
 
   /** Any failure: its message, the fallback flag and its reset; local audio is never touched. */
@@ -416,7 +425,11 @@ export class CastService {
     const castState = this.#ready?.context.getCastState();
     this.#update({
       state: castState && castState !== 'NO_DEVICES_AVAILABLE' ? 'available' : 'unavailable',
-      error: { key, text: CAST_MESSAGES[key], hint: key === 'noDevices' ? NO_DEVICES_HINT : null },
+      error: {
+        key,
+        text: i18n._(CAST_MESSAGES[key]),
+        hint: key === 'noDevices' ? i18n._(NO_DEVICES_HINT) : null,
+      },
       fallback: true,
     });
     this.#clock.clearTimeout(this.#resetTimer);

@@ -4,6 +4,8 @@ export interface FakeCastLoad {
   contentType: string;
   streamType: string;
   autoplay: boolean;
+  /** Where a buffered file was asked to start (seconds), if anywhere. */
+  currentTime?: number | undefined;
   title: string | undefined;
   artist: string | undefined;
   albumName: string | undefined;
@@ -96,13 +98,14 @@ export function installFakeCastFramework(
 
   const session = {
     getCastDevice: () => ({ friendlyName: control.device }),
-    loadMedia(request: { media: FakeMediaInfo; autoplay: boolean }) {
+    loadMedia(request: { media: FakeMediaInfo; autoplay: boolean; currentTime?: number }) {
       const { media } = request;
       control.loads.push({
         contentId: media.contentId,
         contentType: media.contentType,
         streamType: media.streamType,
         autoplay: request.autoplay,
+        currentTime: request.currentTime,
         title: media.metadata?.title,
         artist: media.metadata?.artist,
         albumName: media.metadata?.albumName,
@@ -186,7 +189,7 @@ export function installFakeCastFramework(
       },
       media: {
         DEFAULT_MEDIA_RECEIVER_APP_ID: 'CC1AD845',
-        StreamType: { LIVE: 'LIVE' },
+        StreamType: { LIVE: 'LIVE', BUFFERED: 'BUFFERED' },
         MediaInfo: function MediaInfo(contentId: string, contentType: string) {
           return { contentId, contentType, streamType: 'BUFFERED', metadata: null };
         },

@@ -6,7 +6,10 @@ import { stored } from '../stored.ts';
 import { BatteryHint } from './BatteryHint.tsx';
 
 const inApp = (platform: 'android' | 'ios') =>
-  ((globalThis as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true, getPlatform: () => platform });
+  ((globalThis as { Capacitor?: unknown }).Capacitor = {
+    isNativePlatform: () => true,
+    getPlatform: () => platform,
+  });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => delete (globalThis as { Capacitor?: unknown }).Capacitor);
@@ -18,7 +21,10 @@ describe('BatteryHint', () => {
     expect(screen.getByRole('complementary', { name: 'Keep the music playing' })).toHaveTextContent(
       'Settings → Apps → FIWL Radio → Battery',
     );
-    expect(screen.getByRole('link', { name: 'Steps for your phone' })).toHaveAttribute('href', 'https://dontkillmyapp.com');
+    expect(screen.getByRole('link', { name: 'Steps for your phone' })).toHaveAttribute(
+      'href',
+      'https://dontkillmyapp.com',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(readStored(stored.batteryHintDismissed)).toBe(true);

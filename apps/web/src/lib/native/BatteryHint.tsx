@@ -14,8 +14,8 @@ export function BatteryHint({ appName, listening }: { appName: string; listening
   return (
     <aside className="battery-hint" aria-label="Keep the music playing">
       <p>
-        Music stops when the screen is off? Some phones stop apps to save battery. Set {appName}’s battery use to{' '}
-        <strong>Unrestricted</strong>: Settings → Apps → {appName} → Battery.{' '}
+        Music stops when the screen is off? Some phones stop apps to save battery. Set {appName}’s battery use
+        to <strong>Unrestricted</strong>: Settings → Apps → {appName} → Battery.{' '}
         <a href="https://dontkillmyapp.com" target="_blank" rel="noreferrer">
           Steps for your phone
         </a>

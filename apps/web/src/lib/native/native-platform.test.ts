@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { platformType } from '../analytics.ts';
-import { isNativeApp, nativePlatform, nativePlugin } from './native-platform.ts';
+import { isNativeApp, nativePlatform, nativePlugin, nativePluginAvailable } from './native-platform.ts';
 
 const setCapacitor = (value: unknown) => ((globalThis as { Capacitor?: unknown }).Capacitor = value);
 const standalone = (matches: boolean) =>
@@ -52,5 +52,24 @@ describe('nativePlugin', () => {
     const load = vi.fn(async () => ({ loaded: true }));
     expect(await nativePlugin('AudioPlayer', load)).toBe(held);
     expect(await nativePlugin('LocalNotifications', load)).toEqual({ loaded: true });
+  });
+});
+
+describe('nativePluginAvailable', () => {
+  it('knows a plugin by the header the app binary announces, never in a browser', () => {
+    expect(nativePluginAvailable('AirPlay')).toBe(false);
+    setCapacitor({
+      isNativePlatform: () => true,
+      getPlatform: () => 'ios',
+      PluginHeaders: [{ name: 'AirPlay' }],
+    });
+    expect(nativePluginAvailable('AirPlay')).toBe(true);
+    expect(nativePluginAvailable('SomethingNewer')).toBe(false);
+    setCapacitor({
+      isNativePlatform: () => false,
+      getPlatform: () => 'web',
+      PluginHeaders: [{ name: 'AirPlay' }],
+    });
+    expect(nativePluginAvailable('AirPlay')).toBe(false);
   });
 });

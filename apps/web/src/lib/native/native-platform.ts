@@ -8,6 +8,8 @@ interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
   getPlatform?: () => string;
   Plugins?: Record<string, unknown>;
+  /** One header per plugin the app binary holds, set by the native bridge before any script runs. */
+  PluginHeaders?: ReadonlyArray<{ name: string }>;
 }
 
 function capacitor(): CapacitorGlobal | undefined {
@@ -34,4 +36,18 @@ export async function nativePlugin<T>(name: string, load: () => Promise<T>): Pro
   if (!isNativeApp()) return null;
   const held = capacitor()?.Plugins?.[name];
   return held ? (held as T) : load();
+}
+
+/**
+ * Whether the app binary holds the native plugin `name` (its bridge header, or the plugin itself on
+ * the bridge). The apps load the hosted web app, so a newer page may run in an older app that lacks
+ * a plugin added since: such a feature is then not offered, rather than failing when used.
+ */
+export function nativePluginAvailable(name: string): boolean {
+  const bridge = capacitor();
+  if (!isNativeApp() || !bridge) return false;
+  return (
+    bridge.PluginHeaders?.some((header) => header.name === name) === true ||
+    bridge.Plugins?.[name] !== undefined
+  );
 }

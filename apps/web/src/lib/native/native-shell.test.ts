@@ -39,7 +39,10 @@ describe('shareNatively', () => {
 
   it('opens the system share sheet through the Share plugin inside the apps', async () => {
     const share = vi.fn<NativeShare['share']>(async () => ({}));
-    (globalThis as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true, Plugins: { Share: { share } } };
+    (globalThis as { Capacitor?: unknown }).Capacitor = {
+      isNativePlatform: () => true,
+      Plugins: { Share: { share } },
+    };
     expect(await shareNatively(content)).toBe('shared');
     expect(share).toHaveBeenCalledWith({ ...content, dialogTitle: 'Test FM' });
     share.mockRejectedValueOnce(new Error('Share canceled'));

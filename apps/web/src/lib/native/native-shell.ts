@@ -38,8 +38,15 @@ export async function startNativeShell(): Promise<void> {
  * The system share sheet inside the apps (Android's WebView has no navigator.share). Null in a
  * browser, where the page's own share path applies; 'cancelled' when the listener closed the sheet.
  */
-export async function shareNatively(content: { title: string; text: string; url: string }): Promise<'shared' | 'cancelled' | null> {
-  const share = await nativePlugin<NativeShare>('Share', async () => (await import('@capacitor/share')).Share);
+export async function shareNatively(content: {
+  title: string;
+  text: string;
+  url: string;
+}): Promise<'shared' | 'cancelled' | null> {
+  const share = await nativePlugin<NativeShare>(
+    'Share',
+    async () => (await import('@capacitor/share')).Share,
+  );
   if (!share) return null;
   try {
     await share.share({ ...content, dialogTitle: content.title });

@@ -351,6 +351,29 @@ describe('AudioEngine: recovery', () => {
     expect(lastSource().kind).toBe('direct');
   });
 
+  it("leaves the element's error to a source that reports it (<audio src>): its refusal is not retried", () => {
+    const media = new FakeMedia();
+    const sources: FakeSource[] = [];
+    const engine = new AudioEngine(media as unknown as HTMLMediaElement, {
+      streams,
+      quality: 'standard',
+      createSource: (_media, events) => {
+        const source = Object.assign(new FakeSource(media, events, true), { reportsMediaErrors: true });
+        sources.push(source);
+        return source;
+      },
+    });
+    engine.play();
+    media.emit('error');
+    expect(engine.snapshot.state).toBe('loading');
+    sources.at(-1)?.events.onRefused('That moment has not been broadcast yet.');
+    expect(engine.snapshot).toMatchObject({
+      state: 'error',
+      listening: false,
+      error: 'That moment has not been broadcast yet.',
+    });
+  });
+
   it('ignores failures reported by a source it already replaced', () => {
     const { engine, media, sources } = setup();
     engine.play();

@@ -73,7 +73,7 @@ export class AudioEngine extends PlayerEngine {
     if (early && !direct) source = early.source;
     else {
       early?.source.stop();
-      const url = this.liveUrl();
+      const url = this.streamUrl();
       if (url === null) return; // the machine only connects with URLs; this keeps the types honest
       source = this.#openSource(url, direct);
     }
@@ -94,6 +94,11 @@ export class AudioEngine extends PlayerEngine {
     // play() was called inside the listener's tap (browsers require it); this second call
     // covers a browser that dropped the first while there was nothing to play.
     if (this.#media.paused) this.#requestPlay();
+  }
+
+  protected override playedSeconds(): number {
+    const played = this.#source ? this.#media.currentTime : 0;
+    return Number.isFinite(played) ? played : 0;
   }
 
   protected override sampleProgress(): void {
@@ -120,6 +125,10 @@ export class AudioEngine extends PlayerEngine {
           if (this.#source === source)
             this.dispatch({ type: 'sourceFailed', corsBlocked: corsBlocked === true });
           // A stream opened early that failed is closed: play() opens its own, and reports.
+          else if (this.#early?.source === source) this.#dropEarly();
+        },
+        onRefused: (reason) => {
+          if (this.#source === source) this.dispatch({ type: 'sourceRefused', reason });
           else if (this.#early?.source === source) this.#dropEarly();
         },
       },
@@ -182,8 +191,9 @@ export class AudioEngine extends PlayerEngine {
       abort: () => this.dispatch({ type: 'mediaEmptied' }),
       emptied: () => this.dispatch({ type: 'mediaEmptied' }),
       error: () => {
-        // An error of the emptied element after a stop is not a failure of the stream.
-        if (this.#source) this.dispatch({ type: 'mediaError' });
+        // An error of the emptied element after a stop is not a failure of the stream; a source
+        // that reports the element's errors itself (with the server's reason) is left to do so.
+        if (this.#source && this.#source.reportsMediaErrors !== true) this.dispatch({ type: 'mediaError' });
       },
       waiting: () => this.dispatch({ type: 'mediaStall' }),
       stalled: () => this.dispatch({ type: 'mediaStall' }),

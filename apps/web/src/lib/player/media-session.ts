@@ -22,17 +22,38 @@ export interface MediaSessionControls {
   play(): void;
   pause(): void;
   stop(): void;
+  /** Live rewind: back or forward by the lock screen's offset (its own default when it sends none). */
+  seekBackward?(offsetMs: number | undefined): void;
+  seekForward?(offsetMs: number | undefined): void;
+  /** To a position of the window, ms from its start. */
+  seekTo?(positionMs: number): void;
 }
 
-/** Lock screens, headsets and car displays: play/pause/stop go to the player. Returns the undo. */
+const secondsToMs = (seconds: number | undefined) =>
+  seconds === undefined || !Number.isFinite(seconds) ? undefined : Math.round(seconds * 1000);
+
+/** Lock screens, headsets and car displays: play/pause/stop and the seeks go to the player. Returns the undo. */
 export function bindMediaSessionActions(player: MediaSessionControls): () => void {
   const media = session();
   if (!media) return () => undefined;
-  const actions: Array<[MediaSessionAction, () => void]> = [
+  const actions: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
     ['play', () => player.play()],
     ['pause', () => player.pause()],
     ['stop', () => player.stop()],
   ];
+  const { seekBackward, seekForward, seekTo } = player;
+  if (seekBackward)
+    actions.push(['seekbackward', (details) => seekBackward.call(player, secondsToMs(details.seekOffset))]);
+  if (seekForward)
+    actions.push(['seekforward', (details) => seekForward.call(player, secondsToMs(details.seekOffset))]);
+  if (seekTo)
+    actions.push([
+      'seekto',
+      (details) => {
+        const position = secondsToMs(details.seekTime);
+        if (position !== undefined) seekTo.call(player, position);
+      },
+    ]);
   for (const [action, handler] of actions) {
     try {
       media.setActionHandler(action, handler);
@@ -63,6 +84,25 @@ export function updateMediaSession(track: MediaSessionTrack, state: PlayerState,
   });
   media.playbackState =
     state === 'playing' || (listening && state === 'loading') ? 'playing' : listening ? 'paused' : 'none';
+}
+
+/**
+ * The lock screen's seek bar over the live rewind window (null: none, as on a plain live stream).
+ * Its end is the live edge; it is set again as the window and the position move.
+ */
+export function showMediaSessionPosition(
+  position: { window: { from: number; to: number }; at: number } | null,
+): void {
+  const media = session();
+  if (!media || typeof media.setPositionState !== 'function') return;
+  try {
+    if (!position) return void media.setPositionState();
+    const duration = (position.window.to - position.window.from) / 1000;
+    const at = Math.min(duration, Math.max(0, (position.at - position.window.from) / 1000));
+    media.setPositionState({ duration, position: at, playbackRate: 1 });
+  } catch {
+    // A browser that refuses a state (a zero duration) keeps showing none.
+  }
 }
 
 /** The player is gone: the lock screen stops showing it. */

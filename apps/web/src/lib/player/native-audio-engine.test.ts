@@ -1,9 +1,10 @@
 import { AUDIO_RETRY_AFTER_ERROR_MS, WATCHDOG_STALL_MS } from '@onair/core';
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_MESSAGES } from './audio-engine.ts';
 import { NATIVE_AUDIO_ID, type NativeAudioPlugin } from './native-audio-engine.ts';
 import { PlayerService } from './player-service.ts';
+import * as livePlayer from './live-player.ts';
 
 type Status = 'playing' | 'paused' | 'stopped';
 
@@ -71,6 +72,12 @@ const streams = { standard: 'https://radio.test/live', high: 'https://radio.test
 const station = { name: 'Test FM', streams };
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
+// A refusal's sentence module is fetched when a refusal happens (off the first paint); loaded here
+// once, so the import the player awaits resolves within a flush.
+beforeAll(async () => {
+  await import('../i18n/server-error.ts');
+});
+
 let native: ReturnType<typeof fakeNativePlayer>;
 let service: PlayerService;
 
@@ -78,15 +85,22 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(new Date('2026-01-05T10:00:00Z'));
   native = fakeNativePlayer();
+  // What the engine's fetch() of a stream the native player lost finds: the stream, playing.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 200, headers: { 'content-type': 'audio/mpeg' } })),
+  );
   (globalThis as { Capacitor?: unknown }).Capacitor = {
     isNativePlatform: () => true,
     getPlatform: () => 'ios',
     Plugins: { AudioPlayer: native.plugin },
   };
   service = new PlayerService({
+    livePlayer,
     fetchNowPlaying: () => new Promise(() => undefined),
     fetchTrackHistory: async () => [],
     quality: { read: () => 'standard', write: () => undefined },
+    fetchRewindWindow: async () => ({ earliestAt: Date.now() - 4 * 3_600_000, timeshiftMs: 4 * 3_600_000 }),
   });
   service.setStation(station);
   service.start();
@@ -94,6 +108,7 @@ beforeEach(() => {
 
 afterEach(() => {
   service.stop();
+  vi.unstubAllGlobals();
   delete (globalThis as { Capacitor?: unknown }).Capacitor;
   vi.useRealTimers();
 });
@@ -166,12 +181,13 @@ describe('inside the apps, the player plays natively behind the same PlayerServi
     service.play();
     await flush();
     native.status('playing');
+    const before = native.calls.length;
     native.status('stopped'); // not ours: the stream went away
+    await flush(); // the engine asks the URL whether the server refuses it: it plays
     expect(service.snapshot).toMatchObject({ state: 'error', listening: true });
     expect(service.snapshot.error).toBe(
       PLAYER_MESSAGES.reconnecting(Math.ceil(AUDIO_RETRY_AFTER_ERROR_MS / 1000)),
     );
-    const before = native.calls.length;
     await act(() => vi.advanceTimersByTimeAsync(AUDIO_RETRY_AFTER_ERROR_MS));
     expect(native.names().slice(before)).toEqual(['pause', 'changeAudioSource', 'setVolume', 'play']);
     native.status('playing');
@@ -244,5 +260,62 @@ describe('inside the apps, the player plays natively behind the same PlayerServi
       .filter(([name]) => name === 'setVolume')
       .map(([, params]) => params['volume']);
     expect(volumes.slice(-3)).toEqual([0, 0, 0.5]);
+  });
+
+  it('live rewind plays the archive by absolute URL, and the position moves on with the native playhead', async () => {
+    service.watchTimeshift();
+    await flush();
+    const at = Date.now() - 3_600_000;
+    service.seekTo(at, 'scrub');
+    await flush();
+    const url = new URL(native.lastUrl());
+    expect(url.href.startsWith(window.location.origin)).toBe(true);
+    expect(url.pathname).toBe('/api/rewind');
+    expect(Number(url.searchParams.get('at'))).toBe(at);
+    native.status('playing');
+    for (let second = 0; second < 5; second += 1) {
+      native.advance(1);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+    }
+    expect(service.heardAt()).toBe(at + 5_000);
+    // Pause and play resume where the listener was, not where they first rewound to.
+    service.pause();
+    await flush();
+    service.play();
+    await flush();
+    expect(Number(new URL(native.lastUrl()).searchParams.get('at'))).toBe(at + 5_000);
+  });
+
+  it('a rewind the server refuses ends in its reason, not in retries, on the native player too', async () => {
+    service.watchTimeshift();
+    await flush();
+    const reason = 'Nothing was recorded at that moment: the stream was down.';
+    vi.mocked(fetch).mockImplementation(async () =>
+      Response.json({ error: reason, code: 'rewind_gap' }, { status: 404 }),
+    );
+    service.seekTo(Date.now() - 3_600_000, 'scrub');
+    await flush();
+    const refused = native.lastUrl();
+    native.status('stopped'); // the native player could not play it, and cannot say why
+    await flush();
+    expect(vi.mocked(fetch).mock.calls.at(-1)?.[0]).toBe(refused);
+    expect(service.snapshot).toMatchObject({ state: 'error', listening: false, error: reason });
+    // No retry comes: the archive would only refuse again.
+    const before = native.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(native.names().slice(before)).not.toContain('changeAudioSource');
+  });
+
+  it('a start the native player fails is asked about alike: refused with the reason, not retried', async () => {
+    const reason = 'That moment has not been broadcast yet.';
+    vi.mocked(fetch).mockImplementation(async () =>
+      Response.json({ error: reason, code: 'rewind_future' }, { status: 416 }),
+    );
+    native.failNextCreate();
+    service.play();
+    await flush();
+    expect(service.snapshot).toMatchObject({ state: 'error', listening: false, error: reason });
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(native.names().filter((name) => name === 'create')).toHaveLength(1);
   });
 });

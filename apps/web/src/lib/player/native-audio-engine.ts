@@ -1,7 +1,9 @@
 import type { AudioPlayerPlugin } from '@mediagrid/capacitor-native-audio';
 import { nativePlatform, nativePlugin } from '../native/native-platform.ts';
+import type { PlayerEvent } from '@onair/core';
 import { PlayerEngine, type PlayerEngineOptions } from './player-engine.ts';
 import type { MediaSessionTrack } from './media-session.ts';
+import { refusalAt } from './stream-source.ts';
 
 /** The part of the native player plugin (@mediagrid/capacitor-native-audio) the engine uses. */
 export type NativeAudioPlugin = Pick<
@@ -64,6 +66,10 @@ export class NativeAudioEngine extends PlayerEngine {
   #ownCommands = 0;
   /** Bumped at every start and stop, so the failure of a superseded start is ignored. */
   #attempt = 0;
+  /** Seconds the open source has played, as the watchdog last read them from the native player. */
+  #playedS = 0;
+  /** The URL the native player was last given. */
+  #url: string | null = null;
 
   constructor(plugin: Promise<NativeAudioPlugin>, options: NativeAudioEngineOptions) {
     super(options);
@@ -78,17 +84,21 @@ export class NativeAudioEngine extends PlayerEngine {
     );
     this.#track = track;
     if (same || !this.#created) return;
-    this.#command((plugin) => plugin.changeMetadata({ audioId: NATIVE_AUDIO_ID, ...this.#metadata() }));
+    // A lock screen that keeps the old title is not worth stopping the music for.
+    this.#command((plugin) => plugin.changeMetadata({ audioId: NATIVE_AUDIO_ID, ...this.#metadata() })).catch(
+      () => undefined,
+    );
   }
 
   /** Ends the native source (the notification goes); part of destroy(). */
   protected override release(): void {
     if (!this.#created) return;
     this.#created = false;
+    // Released either way: a source the plugin failed to stop has nobody left to report to.
     this.#command(async (plugin) => {
       await plugin.stop({ audioId: NATIVE_AUDIO_ID });
       await plugin.destroy({ audioId: NATIVE_AUDIO_ID });
-    });
+    }).catch(() => undefined);
   }
 
   protected override resumeIfPaused(): void {
@@ -96,9 +106,12 @@ export class NativeAudioEngine extends PlayerEngine {
   }
 
   protected override startSource(): void {
-    const url = this.liveUrl();
+    const url = this.streamUrl();
     if (url === null) return;
     const attempt = ++this.#attempt;
+    this.#url = url;
+    // A fresh source starts at the native player's time 0.
+    this.#playedS = 0;
     const volume = this.volume();
     const created = this.#created;
     this.#created = true;
@@ -113,7 +126,23 @@ export class NativeAudioEngine extends PlayerEngine {
       await plugin.setVolume({ audioId, volume });
       await plugin.play({ audioId });
     }).catch(() => {
-      if (attempt === this.#attempt) this.dispatch({ type: 'sourceFailed', corsBlocked: false });
+      if (attempt === this.#attempt) this.#failed({ type: 'sourceFailed', corsBlocked: false });
+    });
+  }
+
+  /**
+   * The native player lost or could not open the stream, and cannot say why: the URL is asked once
+   * with fetch(), so a refusal with the server's reason (a rewind outside the window) ends in
+   * 'refused' rather than in retries that would only be refused again. Anything else is `event`.
+   */
+  #failed(event: PlayerEvent): void {
+    const attempt = this.#attempt;
+    const url = this.#url;
+    if (url === null) return this.dispatch(event);
+    void refusalAt(url).then((reason) => {
+      // A source replaced or stopped meanwhile: its failure is old news.
+      if (attempt !== this.#attempt) return;
+      this.dispatch(reason === null ? event : { type: 'sourceRefused', reason });
     });
   }
 
@@ -161,10 +190,21 @@ export class NativeAudioEngine extends PlayerEngine {
    * Read outside the command queue, so a status change meanwhile still counts as the listener's.
    */
   protected override sampleProgress(): void {
+    const attempt = this.#attempt;
     void this.#plugin
       .then((plugin) => plugin.getCurrentTime({ audioId: NATIVE_AUDIO_ID }))
-      .then(({ currentTime }) => this.progress(currentTime))
+      .then(({ currentTime }) => {
+        // A reading of a source replaced meanwhile is not the new one's time.
+        if (attempt !== this.#attempt) return;
+        if (Number.isFinite(currentTime) && currentTime >= 0) this.#playedS = currentTime;
+        this.progress(currentTime);
+      })
       .catch(() => undefined);
+  }
+
+  /** The rewound position moves on with what the native player played (read each watchdog tick). */
+  protected override playedSeconds(): number {
+    return this.#playedS;
   }
 
   /** From the plugin: the lock screen, a headset, the OS, or (on Android) our own commands. */
@@ -177,7 +217,8 @@ export class NativeAudioEngine extends PlayerEngine {
     if (this.#ownCommands > 0) return;
     // A pause we did not make is the listener's (lock screen, headset unplugged, a call took the
     // audio); a stop we did not make is the stream lost, and the machine reconnects.
-    this.dispatch(status === 'paused' ? { type: 'mediaPause' } : { type: 'mediaError' });
+    if (status === 'paused') this.dispatch({ type: 'mediaPause' });
+    else this.#failed({ type: 'mediaError' });
   }
 
   #metadata() {

@@ -10,6 +10,8 @@ const CHROME_ON_IOS =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/122.0 Mobile/15E148 Safari/604.1';
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Mobile Safari/537.36';
+const ANDROID_WEBVIEW =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0.0.0 Mobile Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:124.0) Gecko/20100101 Firefox/124.0';
 
 describe('platform', () => {
@@ -21,6 +23,20 @@ describe('platform', () => {
     expect(castSupported({ userAgent: IPHONE, maxTouchPoints: 5 })).toBe(false);
     expect(castSupported({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 })).toBe(true);
     expect(castSupported({ userAgent: FIREFOX, maxTouchPoints: 0 })).toBe(false);
+  });
+
+  it('offers no web Cast inside the Android app: its WebView has no Cast sender', () => {
+    (globalThis as { Capacitor?: unknown }).Capacitor = {
+      isNativePlatform: () => true,
+      getPlatform: () => 'android',
+    };
+    try {
+      expect(castSupported({ userAgent: ANDROID_WEBVIEW, maxTouchPoints: 5 })).toBe(false);
+    } finally {
+      delete (globalThis as { Capacitor?: unknown }).Capacitor;
+    }
+    // The same user agent in a browser tab (no Capacitor bridge) is judged by the agent alone.
+    expect(castSupported({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 })).toBe(true);
   });
 });
 

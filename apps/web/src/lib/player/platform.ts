@@ -1,3 +1,5 @@
+import { isNativeApp } from '../native/native-platform.ts';
+
 /**
  * Which remote-playback paths this browser has. Cast needs Google's sender, which only Chromium
  * browsers run; every iOS browser is WebKit, where Cast is hidden in favour of AirPlay (spec §4).
@@ -9,8 +11,16 @@ export function isIOS(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> = nav
   );
 }
 
-export function castSupported(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> = navigator): boolean {
-  return /Chrome|Chromium|Edg\//.test(nav.userAgent) && !isIOS(nav);
+/**
+ * Cast from the web page: a Chromium browser, not iOS, and not inside the apps. Android's WebView
+ * reports Chrome in its user agent, but Google's web sender only runs in Chrome itself (a WebView
+ * never gets `chrome.cast`), so the app's button could only ever fail.
+ */
+export function castSupported(
+  nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> = navigator,
+  inApp: boolean = isNativeApp(),
+): boolean {
+  return !inApp && /Chrome|Chromium|Edg\//.test(nav.userAgent) && !isIOS(nav);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   AUDIO_DEFAULT_VOLUME,
   initialPlayerMachine,
@@ -10,6 +11,7 @@ import {
   type PlayerMachine,
   type PlayerNotice,
   type PlayerState,
+  rewindUrl,
 } from '@onair/core';
 import type { StreamSource } from './stream-source.ts';
 
@@ -30,19 +32,33 @@ export interface PlayerSnapshot {
 /** How often the watchdog looks at the playback position while a stream is open. */
 export const WATCHDOG_INTERVAL_MS = 1_000;
 
+/** The player's notices, read in the app's language at the moment they are shown. */
 export const PLAYER_MESSAGES = {
-  offline: 'You’re offline. Playback will resume when you’re back online.',
-  blocked: 'The browser blocked playback. Tap Play to start.',
-  noStream: 'The station’s stream is not available yet.',
-  reconnecting: (seconds: number) => `Lost the stream. Reconnecting in ${seconds} s…`,
-  retrying: 'Reconnecting…',
-} as const;
+  get offline() {
+    return t`You’re offline. Playback will resume when you’re back online.`;
+  },
+  get blocked() {
+    return t`The browser blocked playback. Tap Play to start.`;
+  },
+  get noStream() {
+    return t`The station’s stream is not available yet.`;
+  },
+  reconnecting: (seconds: number) => t`Lost the stream. Reconnecting in ${seconds} s…`,
+  get retrying() {
+    return t`Reconnecting…`;
+  },
+};
 
 export function noticeText(notice: PlayerNotice | null): string | null {
   if (!notice) return null;
-  return notice.kind === 'reconnecting'
-    ? PLAYER_MESSAGES.reconnecting(notice.seconds)
-    : PLAYER_MESSAGES[notice.kind];
+  switch (notice.kind) {
+    case 'reconnecting':
+      return PLAYER_MESSAGES.reconnecting(notice.seconds);
+    case 'refused':
+      return notice.reason;
+    default:
+      return PLAYER_MESSAGES[notice.kind];
+  }
 }
 
 /** Firefox (and some proxies) cache live streams; a fresh query on every load defeats that. */
@@ -75,6 +91,8 @@ export abstract class PlayerEngine {
   #snapshot: PlayerSnapshot;
   #streams: StreamUrls | null;
   #fadeLevel = 1;
+  /** The listener's own level (the keyboard's ↑/↓), 0..1; mute and the fade apply on top of it. */
+  #level = AUDIO_DEFAULT_VOLUME;
   /** The one pending timer of the current phase (start timeout, stall timeout or retry). */
   #timer: ReturnType<typeof setTimeout> | undefined;
   #watchdog: ReturnType<typeof setInterval> | undefined;
@@ -84,6 +102,14 @@ export abstract class PlayerEngine {
   readonly #queue: PlayerEvent[] = [];
   #dispatching = false;
   #destroyed = false;
+  /**
+   * Where the stream plays from: null at the live edge, else the archive instant (epoch ms) the
+   * open source began at, moved on by what it played each time a source closes (so a retry or a
+   * pause and play resume where the listener was, not where they first rewound to).
+   */
+  #startAt: number | null = null;
+  /** The played seconds of the open source that do not count (those before a seek). */
+  #playedOffsetS = 0;
 
   constructor(options: PlayerEngineOptions) {
     this.#streams = options.streams;
@@ -141,13 +167,36 @@ export abstract class PlayerEngine {
    */
   prepare(): void {
     const { phase, online, direct } = this.#machine;
-    if ((phase.name !== 'idle' && phase.name !== 'blocked') || !online || direct) return;
-    const url = this.liveUrl();
+    const stopped = phase.name === 'idle' || phase.name === 'blocked' || phase.name === 'refused';
+    if (!stopped || !online || direct) return;
+    const url = this.streamUrl();
     if (url !== null) this.prepareSource(url);
   }
 
   pause(): void {
     this.dispatch({ type: 'pause' });
+  }
+
+  /** The archive instant the listener hears (epoch ms), or null at the live edge. */
+  get heardAt(): number | null {
+    if (this.#startAt === null) return null;
+    return Math.round(this.#startAt + Math.max(0, this.playedSeconds() - this.#playedOffsetS) * 1000);
+  }
+
+  /**
+   * Plays from `at`, an instant of the live rewind window (epoch ms), or from the live edge with
+   * null: a listening player reopens its stream there, a stopped one starts (inside the tap).
+   */
+  seek(at: number | null): void {
+    this.#startAt = at;
+    this.#playedOffsetS = this.playedSeconds();
+    this.dispatch({ type: this.#snapshot.listening ? 'reload' : 'play' });
+  }
+
+  /** Where the next play() starts, without starting: the place a live listener paused at. */
+  setStartAt(at: number | null): void {
+    this.#startAt = at;
+    this.#playedOffsetS = this.playedSeconds();
   }
 
   stop(): void {
@@ -167,6 +216,12 @@ export abstract class PlayerEngine {
   /** 0..1 multiplier on the saved volume (the sleep timer's fade-out); the saved volume stays. */
   setFadeLevel(level: number): void {
     this.#fadeLevel = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 1;
+    this.applyVolume();
+  }
+
+  /** The listener's level, 0..1 (out-of-range values are clamped); legal in every state, like mute. */
+  setLevel(level: number): void {
+    this.#level = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : AUDIO_DEFAULT_VOLUME;
     this.applyVolume();
   }
 
@@ -218,15 +273,33 @@ export abstract class PlayerEngine {
   /** Part of destroy(): the stream, the listeners and the player itself go. */
   protected abstract release(): void;
 
-  /** The stream URL of the chosen quality, cache-busted, or null before the station sent its URLs. */
-  protected liveUrl(): string | null {
+  /** The live stream of the chosen quality, cache-busted, or the archive's from the rewound instant; null before the station sent its URLs. */
+  protected streamUrl(): string | null {
     const streams = this.#streams;
-    return streams ? withCacheBuster(streams[this.#snapshot.quality], this.now()) : null;
+    if (!streams) return null;
+    if (this.#startAt !== null) {
+      const path = rewindUrl(this.#startAt, this.#snapshot.quality);
+      // Absolute for the native player; the archive's answer is never cached (each instant is its own URL).
+      return typeof location === 'object' ? new URL(path, location.href).href : path;
+    }
+    return withCacheBuster(streams[this.#snapshot.quality], this.now());
   }
 
-  /** The saved volume with mute and the sleep timer's fade applied. */
+  /** Seconds the open source has played (the element's currentTime); 0 where the engine cannot tell. */
+  protected playedSeconds(): number {
+    return 0;
+  }
+
+  /** The open source closes: the rewound position keeps what it played. */
+  #commitPlayed(): void {
+    const heard = this.heardAt;
+    if (heard !== null) this.#startAt = heard;
+    this.#playedOffsetS = this.playedSeconds();
+  }
+
+  /** The listener's level with mute and the sleep timer's fade applied. */
   protected volume(): number {
-    return this.#snapshot.muted ? 0 : AUDIO_DEFAULT_VOLUME * this.#fadeLevel;
+    return this.#snapshot.muted ? 0 : this.#level * this.#fadeLevel;
   }
 
   /**
@@ -270,12 +343,16 @@ export abstract class PlayerEngine {
   #run(effect: PlayerEffect): void {
     switch (effect.type) {
       case 'stopSource':
+        this.#commitPlayed();
         this.#disarm();
         this.stopWatchdog();
         this.stopSource();
         return;
       case 'startSource':
+        this.#commitPlayed();
         this.startSource(effect.direct);
+        // A fresh source starts at its element's time 0.
+        this.#playedOffsetS = 0;
         return;
       case 'resumeIfPaused':
         this.resumeIfPaused();

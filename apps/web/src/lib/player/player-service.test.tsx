@@ -9,6 +9,7 @@ import { PLAYER_MESSAGES } from './audio-engine.ts';
 import { PlayButton } from './components/PlayButton.tsx';
 import { PlayerService } from './player-service.ts';
 import type { StreamSource, StreamSourceEvents, StreamSourceFactory } from './stream-source.ts';
+import * as livePlayer from './live-player.ts';
 
 const audioElements = () => document.querySelectorAll('audio').length;
 
@@ -46,7 +47,7 @@ describe('PlayerProvider: one owner, gone on unmount', () => {
 
   for (const strict of [false, true]) {
     it(`leaves no <audio>, timer or listener behind after unmount${strict ? ' under StrictMode' : ''}`, async () => {
-      const service = new PlayerService();
+      const service = new PlayerService({ livePlayer });
       const addListener = vi.spyOn(window, 'addEventListener');
       const removeListener = vi.spyOn(window, 'removeEventListener');
       const tree = (
@@ -75,7 +76,7 @@ describe('PlayerProvider: one owner, gone on unmount', () => {
     const { opened, createSource } = recordingSources();
     render(
       <StationProvider>
-        <PlayerProvider service={new PlayerService({ createSource })}>
+        <PlayerProvider service={new PlayerService({ livePlayer, createSource })}>
           <PlayButton />
         </PlayerProvider>
       </StationProvider>,
@@ -89,6 +90,68 @@ describe('PlayerProvider: one owner, gone on unmount', () => {
   it('usePlayer() outside its provider says so', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // React logs the thrown error
     expect(() => renderHook(() => usePlayer())).toThrow('usePlayer() must be used inside <PlayerProvider>');
+  });
+});
+
+describe('PlayerService: the engines come after the first paint', () => {
+  const fetchNowPlaying = async (): Promise<NowPlaying> => noTrackYet;
+  /** The engines' chunk is in, and every callback waiting for it has run. */
+  async function enginesArrived() {
+    await import('./live-player.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  it('a press before the engines arrive plays once they are here', async () => {
+    const { opened, createSource } = recordingSources();
+    const service = new PlayerService({ createSource, fetchNowPlaying });
+    service.setStation({ name: 'Test FM', streams });
+    service.start();
+    service.prepare();
+    service.play();
+    await enginesArrived();
+    expect(audioElements()).toBe(1);
+    expect(opened.map(({ url }) => new URL(url).pathname)).toEqual(['/live']);
+    expect(service.snapshot.state).not.toBe('stopped');
+    service.stop();
+    expect(audioElements()).toBe(0);
+  });
+
+  it('shows a track the socket brought while they were loading, once they are here', async () => {
+    // The poll answers what it had before; only the socket's frame names the song.
+    const service = new PlayerService({ fetchNowPlaying });
+    service.start();
+    service.receiveRealtime(1, {
+      nowPlaying: {
+        title: 'Tonnta',
+        artist: 'Ciarán',
+        album: '',
+        artwork: '',
+        updatedAt: new Date().toISOString(),
+      },
+      tracks: [],
+    });
+    await enginesArrived();
+    expect(service.nowPlaying.nowPlaying?.title).toBe('Tonnta');
+    service.stop();
+  });
+
+  it('a pause before they arrive takes the press back; a stop leaves nothing behind', async () => {
+    const { opened, createSource } = recordingSources();
+    const paused = new PlayerService({ createSource, fetchNowPlaying });
+    paused.setStation({ name: 'Test FM', streams });
+    paused.start();
+    paused.play();
+    paused.pause();
+    const stopped = new PlayerService({ createSource, fetchNowPlaying });
+    stopped.start();
+    stopped.play();
+    stopped.stop();
+    await enginesArrived();
+    expect(opened).toHaveLength(0);
+    expect(paused.snapshot.state).toBe('stopped');
+    expect(audioElements()).toBe(1); // the paused player's, idle; the stopped one made none
+    paused.stop();
+    expect(audioElements()).toBe(0);
   });
 });
 
@@ -106,7 +169,7 @@ describe('PlayerService', () => {
 
   function started() {
     const sources = recordingSources();
-    service = new PlayerService({ createSource: sources.createSource, fetchNowPlaying });
+    service = new PlayerService({ livePlayer, createSource: sources.createSource, fetchNowPlaying });
     service.setStation({ name: 'Test FM', streams });
     service.start();
     return sources;
@@ -124,7 +187,7 @@ describe('PlayerService', () => {
   }
 
   it('does no work before start(): no element, no request, no timer', () => {
-    service = new PlayerService({ fetchNowPlaying });
+    service = new PlayerService({ livePlayer, fetchNowPlaying });
     expect(service.snapshot.state).toBe('stopped');
     expect(audioElements()).toBe(0);
     expect(fetchNowPlaying).not.toHaveBeenCalled();
@@ -186,6 +249,7 @@ describe('PlayerService', () => {
   it('keeps the listener’s quality and mute across a restart, and saves the quality', () => {
     const saved: string[] = [];
     service = new PlayerService({
+      livePlayer,
       fetchNowPlaying,
       quality: { read: () => 'standard', write: (quality) => void saved.push(quality) },
     });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DirectStreamSource,
   findMediaSource,
   MSE_KEEP_BEHIND_SECONDS,
   MseStreamSource,
@@ -55,7 +56,7 @@ function liveStream() {
 
 function setup(fetchImpl: typeof fetch) {
   const media = document.createElement('audio');
-  const events: StreamSourceEvents = { onFirstData: vi.fn(), onFailure: vi.fn() };
+  const events: StreamSourceEvents = { onFirstData: vi.fn(), onFailure: vi.fn(), onRefused: vi.fn() };
   const source = new MseStreamSource(
     media,
     events,
@@ -130,6 +131,39 @@ describe('MseStreamSource', () => {
     source.stop();
   });
 
+  it('reports a refused stream (4xx with JSON { error, code }) by its code, not as a failure to retry', async () => {
+    const refusal = Response.json(
+      { error: 'No audio was archived at that instant (API wording).', code: 'rewind_gap' },
+      { status: 404 },
+    );
+    const { events, source } = setup(async () => refusal);
+    source.start('http://radio.test/api/rewind?at=1&quality=standard');
+    FakeMediaSource.last?.open();
+    // The code's sentence is the app's own, in its language (its module is fetched on a refusal only).
+    await vi.waitFor(() =>
+      expect(events.onRefused).toHaveBeenCalledWith(
+        'Nothing was recorded at that moment: the stream was down.',
+      ),
+    );
+    expect(events.onFailure).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'an Icecast 404 page',
+      new Response('<html>Not found</html>', { status: 404, headers: { 'content-type': 'text/html' } }),
+    ],
+    ['a 503 with a reason', Response.json({ error: 'Busy' }, { status: 503 })],
+    ['a 404 whose JSON names no error', Response.json({ message: 'gone' }, { status: 404 })],
+  ])('retries %s as a failure', async (_name, answer) => {
+    const { events, source } = setup(async () => answer);
+    source.start('http://radio.test/live');
+    FakeMediaSource.last?.open();
+    await settle();
+    expect(events.onFailure).toHaveBeenCalledOnce();
+    expect(events.onRefused).not.toHaveBeenCalled();
+  });
+
   it('reports the end of the stream as a failure, and nothing after stop()', async () => {
     const stream = liveStream();
     const { events, source } = setup(async () => stream.response);
@@ -166,6 +200,66 @@ describe('MseStreamSource', () => {
     offline.source.start('http://radio.test/live');
     await settle();
     expect(offline.events.onFailure).toHaveBeenCalledWith('Failed to fetch', false);
+  });
+});
+
+describe('DirectStreamSource (<audio src>)', () => {
+  /** The element failing as Chromium does: code 4 for an answer it cannot play (a 4xx included), 2 for a network error. */
+  const fail = (media: HTMLAudioElement, code: number) => {
+    Object.defineProperty(media, 'error', { value: { code }, configurable: true });
+    media.dispatchEvent(new Event('error'));
+  };
+  const direct = (fetchImpl: typeof fetch) => {
+    const media = document.createElement('audio');
+    vi.spyOn(media, 'load').mockReturnValue(undefined);
+    const events: StreamSourceEvents = { onFirstData: vi.fn(), onFailure: vi.fn(), onRefused: vi.fn() };
+    return { media, events, source: new DirectStreamSource(media, events, fetchImpl) };
+  };
+  const rewind = 'http://radio.test/api/rewind?at=1';
+
+  it("asks the URL again when the element cannot play it, and reports the server's refusal with its reason", async () => {
+    const fetchImpl = vi.fn(async () =>
+      Response.json(
+        { error: 'That moment has not been broadcast yet.', code: 'rewind_future' },
+        { status: 416 },
+      ),
+    );
+    const { media, events, source } = direct(fetchImpl);
+    source.start(rewind);
+    fail(media, 4);
+    await settle();
+    expect(fetchImpl).toHaveBeenCalledWith(rewind, expect.objectContaining({ cache: 'no-store' }));
+    expect(events.onRefused).toHaveBeenCalledWith('That moment has not been broadcast yet.');
+    expect(events.onFailure).not.toHaveBeenCalled();
+  });
+
+  it('reports a failure to retry when the URL plays after all, is not ours, or cannot be reached', async () => {
+    for (const answer of [
+      async () => new Response('', { status: 200, headers: { 'content-type': 'audio/mpeg' } }),
+      async () => new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      const { media, events, source } = direct(vi.fn(answer));
+      source.start(rewind);
+      fail(media, 4);
+      await settle();
+      expect(events.onFailure).toHaveBeenCalledWith('The stream could not be played');
+      expect(events.onRefused).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a network error is a failure at once, with no second request; a stopped source reports nothing', async () => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    const { media, events, source } = direct(fetchImpl);
+    source.start(rewind);
+    fail(media, 2);
+    expect(events.onFailure).toHaveBeenCalledTimes(1);
+    source.stop();
+    fail(media, 4);
+    fail(media, 2);
+    await settle();
+    expect(events.onFailure).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).not.toHaveBeenCalled();
   });
 });
 

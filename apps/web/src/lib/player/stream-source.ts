@@ -1,3 +1,4 @@
+import { ApiError } from '../api-client.ts';
 import { airPlayCapable } from './platform.ts';
 
 /**
@@ -18,10 +19,17 @@ export interface StreamSourceEvents {
    * host answers but refuses fetch() (no CORS headers): only <audio src> can play it.
    */
   onFailure: (reason: string, useDirect?: boolean) => void;
+  /**
+   * The server refused the stream and said why (a 4xx answer with JSON `{ error }`, as
+   * /api/rewind gives for a moment outside the window, in the future or in a gap): no retry helps.
+   */
+  onRefused: (reason: string) => void;
 }
 
 export interface StreamSource {
   readonly kind: 'mse' | 'direct';
+  /** The source reports the element's `error` itself (onFailure or onRefused), so the engine leaves it be. */
+  readonly reportsMediaErrors?: boolean;
   start(url: string): void;
   /** Stops the download and empties the element; after this the source reports nothing more. */
   stop(): void;
@@ -63,29 +71,59 @@ export function findMediaSource(scope: object = globalThis): MediaSourceConstruc
   return null;
 }
 
+/** MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED: what an element reports for an answer it cannot play, a 4xx included. */
+const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
+
+/**
+ * Plain <audio src>. It reports the element's failures itself: an element cannot read the body of
+ * an answer it could not play, so when it says "not supported" the URL is asked once more with
+ * fetch() to tell a refusal with the server's reason (a rewind outside the window) from a failure.
+ */
 export class DirectStreamSource implements StreamSource {
   readonly kind = 'direct';
+  readonly reportsMediaErrors = true;
   readonly #media: HTMLMediaElement;
   readonly #events: StreamSourceEvents;
-  #active = false;
+  readonly #fetch: typeof fetch;
+  /** The URL playing, until stop(): a report about any other is old news. */
+  #url: string | null = null;
   readonly #onData = () => {
-    if (this.#active) this.#events.onFirstData();
+    if (this.#url !== null) this.#events.onFirstData();
+  };
+  readonly #onError = () => {
+    const url = this.#url;
+    if (url === null) return;
+    const failed = () => {
+      if (this.#url === url) this.#events.onFailure('The stream could not be played');
+    };
+    if (this.#media.error?.code !== MEDIA_ERR_SRC_NOT_SUPPORTED) return failed();
+    void refusalAt(url, this.#fetch).then((reason) => {
+      if (reason === null) failed();
+      else if (this.#url === url) this.#events.onRefused(reason);
+    });
   };
 
-  constructor(media: HTMLMediaElement, events: StreamSourceEvents) {
+  constructor(
+    media: HTMLMediaElement,
+    events: StreamSourceEvents,
+    fetchImpl: typeof fetch = (...args) => fetch(...args),
+  ) {
     this.#media = media;
     this.#events = events;
+    this.#fetch = fetchImpl;
   }
 
   start(url: string): void {
-    this.#active = true;
+    this.#url = url;
     this.#media.addEventListener('loadeddata', this.#onData, { once: true });
+    this.#media.addEventListener('error', this.#onError);
     this.#media.src = url;
   }
 
   stop(): void {
-    this.#active = false;
+    this.#url = null;
     this.#media.removeEventListener('loadeddata', this.#onData);
+    this.#media.removeEventListener('error', this.#onError);
     // Removing src and calling load() is what really closes the HTTP connection of a live stream.
     this.#media.removeAttribute('src');
     this.#media.load();
@@ -131,6 +169,10 @@ export class MseStreamSource implements StreamSource {
     this.#media.src = this.#objectUrl;
     this.#pump(mediaSource, opened, response, signal).catch(async (error: unknown) => {
       if (signal.aborted) return; // stopped on purpose: not a failure
+      if (error instanceof StreamRefused) {
+        this.#events.onRefused(error.message);
+        return;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       const corsBlocked = error instanceof FetchFailed && (await this.#answersWithoutCors(url, signal));
       if (!signal.aborted) this.#events.onFailure(reason, corsBlocked);
@@ -164,7 +206,11 @@ export class MseStreamSource implements StreamSource {
       if (signal.aborted) throw error;
       throw new FetchFailed(error instanceof Error ? error.message : String(error));
     }
-    if (!response.ok || !response.body) throw new Error(`The stream answered HTTP ${response.status}`);
+    if (!response.ok || !response.body) {
+      const refusal = await refusalOf(response);
+      if (refusal !== null) throw new StreamRefused(refusal);
+      throw new Error(`The stream answered HTTP ${response.status}`);
+    }
     const reader = response.body.getReader();
     const queue: Uint8Array[] = [];
     let ended = false;
@@ -262,6 +308,53 @@ class FetchFailed extends Error {
   override readonly name = 'FetchFailed';
 }
 
+class StreamRefused extends Error {
+  override readonly name = 'StreamRefused';
+}
+
+/**
+ * Asks `url` once with fetch() and answers the server's reason if it refuses (see refusalOf), else
+ * null (it plays, it fails for another reason, or fetch() cannot reach it): for players that only
+ * see that a URL did not play (<audio src>, the apps' native player).
+ */
+export async function refusalAt(
+  url: string,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<string | null> {
+  const controller = new AbortController();
+  try {
+    const response = await fetchImpl(url, { cache: 'no-store', signal: controller.signal });
+    return await refusalOf(response);
+  } catch {
+    return null;
+  } finally {
+    controller.abort(); // a stream that does play never ends: its headers were all this needed
+  }
+}
+
+/** A refusal's longest reason shown; the server's are one sentence. */
+const REFUSAL_MAX_CHARS = 200;
+
+/**
+ * The server's reason for a 4xx answer with a JSON `{ error }` body (the archive's refusals), told
+ * by its `code` in the app's language (serverErrorText), or null for anything else (an Icecast 404
+ * page, a 5xx, a body that is not ours): those are retried.
+ */
+async function refusalOf(response: Response): Promise<string | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status < 400 || response.status >= 500 || !type.includes('application/json')) return null;
+  try {
+    const body: unknown = await response.json();
+    const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : null;
+    if (typeof error !== 'string' || error.trim() === '') return null;
+    // Fetched on a refusal only: the codes' sentences stay off the first paint.
+    const { serverErrorText } = await import('../i18n/server-error.ts');
+    return serverErrorText(new ApiError(error.slice(0, REFUSAL_MAX_CHARS), response.status, body));
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one SourceBuffer operation and waits for its updateend (or error); an abort ends the wait. */
 function whenUpdated(buffer: SourceBuffer, operation: () => void, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -298,7 +391,10 @@ function whenUpdated(buffer: SourceBuffer, operation: () => void, signal: AbortS
  * source (w3c/media-source #320, hls.js #5542). A listener there needs the lock screen and AirPlay
  * more than the ~2 s MSE saves at start.
  */
-export function chooseMediaSource(direct: boolean, scope: object = globalThis): MediaSourceConstructor | null {
+export function chooseMediaSource(
+  direct: boolean,
+  scope: object = globalThis,
+): MediaSourceConstructor | null {
   return direct || airPlayCapable(scope) ? null : findMediaSource(scope);
 }
 

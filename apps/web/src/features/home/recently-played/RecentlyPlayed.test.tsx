@@ -1,13 +1,20 @@
-import type { NowPlaying, TrackHistoryEntry } from '@onair/core';
-import { act, render, screen, within } from '@testing-library/react';
+import type { NowPlaying, PublicStation, TrackHistoryEntry } from '@onair/core';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlayerProvider, PlayerService } from '../../../lib/player/index.ts';
 import { StationProvider } from '../../../lib/station-context.tsx';
-import { stubStationFetch, testStation } from '../../../test/fixtures.ts';
+import { nothingRecorded, stubStationFetch, testStation } from '../../../test/fixtures.ts';
 import RecentlyPlayed from './RecentlyPlayed.tsx';
+import * as livePlayer from '../../../lib/player/live-player.ts';
 
-const entry = (title: string, artist: string, startedAt: string): TrackHistoryEntry => ({ title, artist, album: '', artwork: '', startedAt });
+const entry = (title: string, artist: string, startedAt: string): TrackHistoryEntry => ({
+  title,
+  artist,
+  album: '',
+  artwork: '',
+  startedAt,
+});
 const playing = (track: TrackHistoryEntry): NowPlaying => ({ ...track, updatedAt: track.startedAt });
 
 const HISTORY = [
@@ -17,9 +24,13 @@ const HISTORY = [
   entry('Harbour', 'Síle', '2026-03-02T18:55:00.000Z'),
 ];
 
-function renderRecentlyPlayed(history: TrackHistoryEntry[]) {
-  stubStationFetch({ body: { ...testStation, musicLinks: ['bandcamp', 'spotify'] } });
+function renderRecentlyPlayed(history: TrackHistoryEntry[], station: Partial<PublicStation> = {}) {
+  stubStationFetch(
+    { body: { ...testStation, musicLinks: ['bandcamp', 'spotify'], ...station } },
+    nothingRecorded,
+  );
   const service = new PlayerService({
+    livePlayer,
     fetchNowPlaying: async () => playing(history[0] ?? entry('', '', '2026-03-02T19:00:00.000Z')),
     fetchTrackHistory: async () => history,
   });
@@ -40,15 +51,40 @@ describe('RecentlyPlayed', () => {
     renderRecentlyPlayed(HISTORY);
     const region = await screen.findByRole('region', { name: 'Recently played' });
     await within(region).findByText('Moonrise');
-    const rows = within(region).getAllByRole('listitem').filter((item) => item.classList.contains('recent-track'));
-    expect(rows.map((row) => row.querySelector('.recent-track__title')?.textContent)).toEqual(['Moonrise', 'Sunrise', 'Tonnta']);
+    const rows = within(region)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('recent-track'));
+    expect(rows.map((row) => row.querySelector('.recent-track__title')?.textContent)).toEqual([
+      'Moonrise',
+      'Sunrise',
+      'Tonnta',
+    ]);
     expect(within(rows[0]!).getByText('Now')).toBeInTheDocument();
     expect(rows[1]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-02T19:05:00.000Z');
     const links = within(region).getByRole('list', { name: 'Find Sunrise by Aoife' });
-    expect(within(links).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Bandcamp', 'https://bandcamp.com/search?q=Aoife%20Sunrise'],
       ['Spotify', 'https://open.spotify.com/search/Aoife%20Sunrise'],
     ]);
+  });
+
+  it('times each song on the station’s clock, 24- or 12-hour as the station file says', async () => {
+    // 19:05 UTC on 2 March is 08:05 the next morning in Auckland, whatever zone this process runs in.
+    renderRecentlyPlayed(HISTORY, { timeZone: 'Pacific/Auckland' });
+    const region = await screen.findByRole('region', { name: 'Recently played' });
+    await waitFor(() =>
+      expect(region.querySelector('time[datetime="2026-03-02T19:05:00.000Z"]')).toHaveTextContent(/^08:05$/),
+    );
+    cleanup();
+    renderRecentlyPlayed(HISTORY, { timeZone: 'Pacific/Auckland', clock: '12-hour' });
+    const again = await screen.findByRole('region', { name: 'Recently played' });
+    await waitFor(() =>
+      expect(again.querySelector('time[datetime="2026-03-02T19:05:00.000Z"]')).toHaveTextContent(/^8:05am$/),
+    );
   });
 
   it('keeps a hearted song in playfm_saved_tracks and lists it with all songs in the full list', async () => {
@@ -63,7 +99,9 @@ describe('RecentlyPlayed', () => {
     await user.click(screen.getByRole('button', { name: 'All songs and saved (1)' }));
     const dialog = screen.getByRole('dialog', { name: 'Recently played' });
     expect(within(dialog).getByText('Harbour')).toBeInTheDocument();
-    expect(within(within(dialog).getByRole('list', { name: 'Saved songs' })).getByText('Sunrise')).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Saved songs' })).getByText('Sunrise'),
+    ).toBeInTheDocument();
   });
 
   it('follows the realtime topic without another request', async () => {
@@ -72,6 +110,39 @@ describe('RecentlyPlayed', () => {
     act(() => service.receiveRealtime(7, { nowPlaying: playing(HISTORY[0]!), tracks: HISTORY }));
     expect(await screen.findByText('Moonrise')).toBeInTheDocument();
     expect(service.realtimeVersion).toBe(7);
+  });
+
+  it('offers Play from here on the songs live rewind still holds from their start', async () => {
+    stubStationFetch(undefined);
+    const service = new PlayerService({
+      livePlayer,
+      fetchNowPlaying: async () => playing(HISTORY[0]!),
+      fetchTrackHistory: async () => HISTORY,
+      // The archive begins at 19:02: Sunrise (19:05) and Moonrise are in it, Tonnta (19:00) began before.
+      fetchRewindWindow: async () => ({
+        earliestAt: Date.parse('2026-03-02T19:02:00.000Z'),
+        timeshiftMs: 4 * 3_600_000,
+      }),
+      now: () => Date.parse('2026-03-02T19:12:00.000Z'),
+    });
+    vi.useFakeTimers({ now: Date.parse('2026-03-02T19:12:00.000Z'), toFake: ['Date'] });
+    const seekTo = vi.spyOn(service, 'seekTo').mockImplementation(() => undefined);
+    render(
+      <StationProvider>
+        <PlayerProvider service={service}>
+          <RecentlyPlayed />
+        </PlayerProvider>
+      </StationProvider>,
+    );
+    const region = await screen.findByRole('region', { name: 'Recently played' });
+    const buttons = await within(region).findAllByRole('button', { name: 'Play from here' });
+    expect(
+      buttons.map((button) => button.closest('li')?.querySelector('.recent-track__title')?.textContent),
+    ).toEqual(['Moonrise', 'Sunrise']);
+    expect(buttons[1]).toHaveAccessibleDescription('SunriseAoife');
+    await userEvent.setup({ advanceTimers: () => undefined }).click(buttons[1]!);
+    expect(seekTo).toHaveBeenCalledWith(Date.parse('2026-03-02T19:05:00.000Z'), 'play_from_here');
+    vi.useRealTimers();
   });
 
   it('shows nothing before any song is known or saved', () => {

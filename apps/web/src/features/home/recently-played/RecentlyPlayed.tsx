@@ -1,7 +1,9 @@
 import { isTrackSaved, MUSIC_SERVICES, toggleSavedTrack, type SavedTrack } from '@onair/core';
 import { useState } from 'react';
-import { useRecentTracks } from '../../../lib/player/index.ts';
+import { useRecentTracks, useTimeshift } from '../../../lib/player/index.ts';
+import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { useStation } from '../../../lib/station-context.tsx';
+import { useStationClock } from '../../../lib/station-clock.ts';
 import { stored } from '../../../lib/stored.ts';
 import { useStored } from '../../../lib/use-stored.ts';
 import { Modal } from '../../../ui/Modal.tsx';
@@ -13,15 +15,24 @@ export const RECENTLY_PLAYED_COMPACT_ROWS = 3;
 
 /**
  * Recently played on Home: the last songs as the listener heard them (the current one first), each
- * with its time in the listener's clock, search links on the station's music services and a heart.
+ * with its time on the station's clock, search links on the station's music services and a heart.
  * Saved songs live in this browser (`playfm_saved_tracks`), so saving and the saved list work offline.
  */
 export default function RecentlyPlayed() {
   const { station } = useStation();
+  const stationClock = useStationClock();
   const tracks = useRecentTracks();
   const [saved, setSaved] = useStored(stored.savedTracks);
   const [open, setOpen] = useState(false);
   const services = station?.musicLinks ?? MUSIC_SERVICES;
+  const timeshift = useTimeshift();
+  const rewindWindow = timeshift.rewindWindow(useMinuteClock().getTime());
+  /** A song the rewind window still holds from its start can be played from there. */
+  const playFrom = (startedAt: string) => {
+    const at = Date.parse(startedAt);
+    if (!rewindWindow || !(at >= rewindWindow.from)) return undefined;
+    return () => timeshift.seekTo(at, 'play_from_here');
+  };
 
   const toggle = (track: { title: string; artist: string; playedAt: string }) => {
     const entry: SavedTrack = { ...track, savedAt: new Date().toISOString() };
@@ -34,10 +45,12 @@ export default function RecentlyPlayed() {
         title={track.title}
         artist={track.artist}
         playedAt={track.startedAt}
+        stationClock={stationClock}
         current={index === 0}
         services={services}
         saved={isTrackSaved(saved, track)}
         onToggleSaved={() => toggle({ title: track.title, artist: track.artist, playedAt: track.startedAt })}
+        onPlayFromHere={playFrom(track.startedAt)}
       />
     ));
 
@@ -54,7 +67,12 @@ export default function RecentlyPlayed() {
       <button type="button" className="recently-played__more" onClick={() => setOpen(true)}>
         {saved.length > 0 ? `All songs and saved (${saved.length})` : 'All recently played'}
       </button>
-      <Modal open={open} title="Recently played" onClose={() => setOpen(false)} className="recently-played-modal">
+      <Modal
+        open={open}
+        title="Recently played"
+        onClose={() => setOpen(false)}
+        className="recently-played-modal"
+      >
         {hasTracks ? <ul className="recently-played__list">{rows(tracks)}</ul> : null}
         <h3 className="recently-played__subtitle">Saved songs</h3>
         {saved.length === 0 ? (
@@ -67,6 +85,7 @@ export default function RecentlyPlayed() {
                 title={track.title}
                 artist={track.artist}
                 playedAt={track.playedAt}
+                stationClock={stationClock}
                 services={services}
                 saved
                 onToggleSaved={() => toggle(track)}

@@ -1,30 +1,41 @@
-import { trackSearchLinks, type MusicService } from '@onair/core';
+import { formatClockTime, trackSearchLinks, type ClockSetting, type MusicService } from '@onair/core';
+import { useId } from 'react';
 
 export interface TrackRowProps {
   title: string;
   artist: string;
-  /** When it played (ISO); shown in the listener's own clock. */
+  /** When it played (ISO); shown on the station's clock, like every time the app shows. */
   playedAt: string;
+  stationClock: ClockSetting;
   /** The track the listener hears now: labelled so rather than timed. */
   current?: boolean;
   services: readonly MusicService[];
   saved: boolean;
   onToggleSaved: () => void;
+  /** Live rewind reaches the song's start: **Play from here** plays it from there. */
+  onPlayFromHere?: (() => void) | undefined;
 }
 
-/**
- * HH:MM on the listener's own clock, like every time the app shows. Not Intl: Home's first use of it
- * would load ICU's locale data, a long task on a slow phone (see station-time.ts).
- */
-function playedTime(iso: string): string {
+/** The time a song began on the station's clock: the same reading as the on-air card's (core station-time.ts). */
+function playedTime(iso: string, stationClock: ClockSetting): string {
   const time = new Date(iso);
-  if (!Number.isFinite(time.getTime())) return '';
-  return `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`;
+  return Number.isFinite(time.getTime()) ? formatClockTime(time, stationClock) : '';
 }
 
 /** One played song: when, what, where to find it, and the heart that keeps it. */
-export function TrackRow({ title, artist, playedAt, current = false, services, saved, onToggleSaved }: TrackRowProps) {
+export function TrackRow({
+  title,
+  artist,
+  playedAt,
+  stationClock,
+  current = false,
+  services,
+  saved,
+  onToggleSaved,
+  onPlayFromHere,
+}: TrackRowProps) {
   const links = trackSearchLinks({ title, artist }, services);
+  const textId = useId();
   const name = [title, artist].filter((part) => part.trim() !== '').join(' by ');
   return (
     <li className="recent-track">
@@ -32,10 +43,10 @@ export function TrackRow({ title, artist, playedAt, current = false, services, s
         <span className="recent-track__time recent-track__time--now">Now</span>
       ) : (
         <time className="recent-track__time" dateTime={playedAt}>
-          {playedTime(playedAt)}
+          {playedTime(playedAt, stationClock)}
         </time>
       )}
-      <p className="recent-track__text">
+      <p className="recent-track__text" id={textId}>
         <span className="recent-track__title">{title || artist}</span>
         {title ? <span className="recent-track__artist">{artist}</span> : null}
       </p>
@@ -55,6 +66,16 @@ export function TrackRow({ title, artist, playedAt, current = false, services, s
           />
         </svg>
       </button>
+      {onPlayFromHere ? (
+        <button
+          type="button"
+          className="recent-track__play-from"
+          aria-describedby={textId}
+          onClick={onPlayFromHere}
+        >
+          Play from here
+        </button>
+      ) : null}
       {links.length > 0 ? (
         <ul className="recent-track__links" aria-label={`Find ${name}`}>
           {links.map((link) => (

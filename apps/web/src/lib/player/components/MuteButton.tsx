@@ -1,12 +1,19 @@
+import { useLingui } from '@lingui/react/macro';
+import { ariaShortcut } from '../../keyboard-shortcuts.ts';
+import { stored } from '../../stored.ts';
+import { useStored } from '../../use-stored.ts';
 import { usePlayer } from '../PlayerProvider.tsx';
 
 export function MuteButton() {
+  const { t } = useLingui();
   const { muted, toggleMute } = usePlayer();
+  const [shortcutsOn] = useStored(stored.keyboardShortcuts);
   return (
     <button
       type="button"
       className="player-icon-button"
-      aria-label={muted ? 'Unmute' : 'Mute'}
+      aria-label={muted ? t`Unmute` : t`Mute`}
+      aria-keyshortcuts={ariaShortcut('mute', shortcutsOn)}
       onClick={toggleMute}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

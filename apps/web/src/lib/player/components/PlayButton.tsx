@@ -1,9 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
+import { ariaShortcut } from '../../keyboard-shortcuts.ts';
+import { stored } from '../../stored.ts';
+import { useStored } from '../../use-stored.ts';
 import { usePlayer } from '../PlayerProvider.tsx';
 
 /** The big round button. Its name says what a press does now: 'Play' or 'Pause'. */
 export function PlayButton() {
+  const { t } = useLingui();
   const { listening, state, play, prepare, pause } = usePlayer();
-  const label = listening ? 'Pause' : 'Play';
+  const label = listening ? t`Pause` : t`Play`;
+  const [shortcutsOn] = useStored(stored.keyboardShortcuts);
   return (
     <button
       type="button"
@@ -11,6 +17,7 @@ export function PlayButton() {
       data-state={state}
       aria-label={label}
       aria-busy={listening && state === 'loading'}
+      aria-keyshortcuts={ariaShortcut('play-pause', shortcutsOn)}
       onClick={listening ? pause : play}
       // The stream opens when the finger lands, ~100 ms before the click: that much sooner sound.
       onPointerDown={listening ? undefined : prepare}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useToast } from '../../../ui/toast.tsx';
 import { useRemotePlayback } from '../PlayerProvider.tsx';
@@ -5,6 +6,7 @@ import type { PlayerService } from '../player-service.ts';
 
 /** Spec §2 control card: the Cast button, named for what a tap does; hidden where Cast cannot work (iOS). */
 export function CastButton() {
+  const { t } = useLingui();
   const { castOffered, cast, toggleCast } = useRemotePlayback();
   if (!castOffered) return null;
   const connected = cast.state === 'connected';
@@ -12,7 +14,7 @@ export function CastButton() {
     <button
       type="button"
       className={`player-icon-button${connected ? ' player-icon-button--active' : ''}`}
-      aria-label={connected ? 'Stop casting' : 'Cast'}
+      aria-label={connected ? t`Stop casting` : t`Cast`}
       aria-busy={cast.state === 'connecting'}
       data-state={cast.state}
       onClick={toggleCast}
