@@ -1,10 +1,17 @@
 // `npm run native:sync`, first step: build what the apps bundle (the offline page) and write the
-// station's name and id into the committed projects; then `cap sync` copies and wires the rest.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// station's name and id, in each of the apps' languages, into the committed projects; then `cap sync` copies and wires the rest.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stationFileSchema } from '@onair/core';
 import { NATIVE_OFFLINE_PAGE, NATIVE_WEB_DIR, nativeAppConfig } from '../src/native-config.ts';
+import {
+  androidLocaleStrings,
+  androidValuesDir,
+  iosInfoPlistStrings,
+  iosLprojDir,
+  NATIVE_LOCALES,
+} from '../src/native-strings.ts';
 import { offlinePage } from '../src/offline-page.ts';
 import {
   stationIdentity,
@@ -42,4 +49,19 @@ rewrite('android/app/src/main/res/values/strings.xml', withAndroidStrings);
 rewrite('android/app/build.gradle', withAndroidApplicationId);
 rewrite('ios/App/App/Info.plist', withIosDisplayName);
 rewrite('ios/App/App.xcodeproj/project.pbxproj', withIosBundleId);
+// The languages the apps speak (src/native-strings.ts): Android's translated strings, and on iOS the
+// name per localisation, whose presence makes the system's prompts (notifications) speak it too.
+const writeIfChanged = (path: string, text: string) => {
+  const file = resolve(nativeDir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+};
+for (const locale of NATIVE_LOCALES) {
+  if (locale !== 'en')
+    writeIfChanged(
+      `android/app/src/main/res/${androidValuesDir(locale)}/strings.xml`,
+      androidLocaleStrings(locale, identity.name),
+    );
+  writeIfChanged(`ios/App/App/${iosLprojDir(locale)}/InfoPlist.strings`, iosInfoPlistStrings(identity.name));
+}
 console.log(`native: ${identity.name} (${identity.id}) loading ${config.server?.url ?? '?'}`);

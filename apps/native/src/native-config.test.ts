@@ -82,6 +82,6 @@ describe('offlinePage', () => {
     const page = offlinePage(station, 'https://radio.test');
     expect(page).toContain('<h1>Test &amp; Co FM</h1>');
     expect(page).toContain('Always &lt;on&gt;');
-    expect(page).toContain('<a href="https://radio.test">Try again</a>');
+    expect(page).toContain('<a href="https://radio.test" data-text="tryAgain">Try again</a>');
   });
 });

@@ -1,12 +1,17 @@
 import type { StationFile } from '@onair/core';
+import { NATIVE_LOCALES, NATIVE_TEXTS, pickNativeLocale } from './native-strings.ts';
 
 const html = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** JSON safe inside a <script> element (no `</script>` or `<!--` can close it). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /**
  * The one page bundled in the apps (Capacitor's `errorPath`): shown when the station's web app
  * cannot be loaded, typically no network at launch. It names the station in its colours and
- * retries; everything else comes from the station's server.
+ * retries; everything else comes from the station's server. Its two sentences come in the phone's
+ * language (`navigator.languages`, see native-strings.ts), English in the markup until the script runs.
  */
 export function offlinePage(station: StationFile, appUrl: string): string {
   const { background, accent } = station.theme;
@@ -32,9 +37,20 @@ export function offlinePage(station: StationFile, appUrl: string): string {
   <img src="logo.svg" alt="">
   <h1>${name}</h1>
   <p>${html(station.tagline)}</p>
-  <p role="status">You’re offline. Connect to the internet to listen.</p>
-  <a href="${html(appUrl)}">Try again</a>
+  <p role="status" data-text="offline">${html(NATIVE_TEXTS.en.offline)}</p>
+  <a href="${html(appUrl)}" data-text="tryAgain">${html(NATIVE_TEXTS.en.tryAgain)}</a>
 </main>
+<script>
+  (function () {
+    var texts = ${scriptJson(NATIVE_TEXTS)};
+    var pick = ${pickNativeLocale.toString()};
+    var locale = pick(navigator.languages || [navigator.language], ${scriptJson(NATIVE_LOCALES)});
+    document.documentElement.lang = locale;
+    document.querySelectorAll('[data-text]').forEach(function (element) {
+      element.textContent = texts[locale][element.getAttribute('data-text')];
+    });
+  })();
+</script>
 </body>
 </html>
 `;
