@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminSession, cookiePair, editedSchedule, getSchedule, putSchedule, setCookieLine, signIn, type StoredSchedule } from './support/http.ts';
+import {
+  adminSession,
+  cookiePair,
+  editedSchedule,
+  getSchedule,
+  putSchedule,
+  setCookieLine,
+  signIn,
+  type StoredSchedule,
+} from './support/http.ts';
 import { useTarget, type Target } from './support/target.ts';
 
 const EVIL = 'http://evil.example';
@@ -42,7 +51,9 @@ describe('the admin session', () => {
     expect((await logout(target(), { cookie: session })).status).toBe(200);
     const before = target().storeSnapshot();
 
-    const replayed = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'After logout')), { cookie: session });
+    const replayed = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'After logout')), {
+      cookie: session,
+    });
     expect(replayed.status).toBe(401);
     expect(await role(target(), session)).toBe('listener');
     expect(target().storeSnapshot()).toEqual(before);
@@ -56,7 +67,10 @@ describe('the admin session', () => {
     const crossSignIn = await signIn(target(), { origin: EVIL });
     expect(crossSignIn.status).toBe(403);
     expect(crossSignIn.headers.getSetCookie()).toEqual([]);
-    const crossPut = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'CSRF')), { cookie: session, origin: EVIL });
+    const crossPut = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'CSRF')), {
+      cookie: session,
+      origin: EVIL,
+    });
     expect(crossPut.status).toBe(403);
     const crossLogout = await logout(target(), { cookie: session, origin: EVIL });
     expect(crossLogout.status).toBe(403);
@@ -77,8 +91,18 @@ describe('the admin session', () => {
       ['1 MB', 'application/json', JSON.stringify(editedSchedule(current, 'x'.repeat(1_048_576))), 413],
       ['deep nesting', 'application/json', `{"version":${current.version},"data":${deep}}`, 400],
       ['a __proto__ key', 'application/json', `{"__proto__":{"polluted":true},${valid.slice(1)}`, 400],
-      ['a nested __proto__ key', 'application/json', valid.replace('"genre":"Junk"', '"genre":"Junk","__proto__":{"polluted":true}'), 400],
-      ['a wrong version type', 'application/json', valid.replace(`"version":${current.version}`, '"version":"1"'), 400],
+      [
+        'a nested __proto__ key',
+        'application/json',
+        valid.replace('"genre":"Junk"', '"genre":"Junk","__proto__":{"polluted":true}'),
+        400,
+      ],
+      [
+        'a wrong version type',
+        'application/json',
+        valid.replace(`"version":${current.version}`, '"version":"1"'),
+        400,
+      ],
     ];
   };
 
@@ -94,8 +118,14 @@ describe('the admin session', () => {
     expect(target().storeSnapshot()).toEqual(before);
     expect(await getSchedule(target())).toEqual(current);
     // The server is still whole: no polluted prototype, and the same session may still edit.
-    expect(await (await fetch(`${target().url}/api/health`)).json()).toEqual({ ok: true, store: 'up', redis: 'local' });
-    const fine = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'Fine')), { cookie: session });
+    expect(await (await fetch(`${target().url}/api/health`)).json()).toMatchObject({
+      ok: true,
+      store: 'up',
+      redis: 'local',
+    });
+    const fine = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'Fine')), {
+      cookie: session,
+    });
     expect(fine.status).toBe(200);
   });
 });

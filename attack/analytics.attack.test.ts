@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalReaction, favoriteId } from '@onair/core';
-import { adminSession, getSchedule } from './support/http.ts';
+import { adminSession, getSchedule, putSchedule } from './support/http.ts';
 import { useTarget, type Target } from './support/target.ts';
 
 /** The server's EVENTS_MAX_BATCHES_PER_WINDOW (a minute); the suite sees the server from outside only. */
@@ -90,6 +90,102 @@ describe('POST /api/events under attack', () => {
     expect(admin.status).toBe(200);
     expect(((await admin.json()) as { chat: { closes: number } }).chat.closes).toBe(accepted);
   });
+
+  it('gives the audience figures and their CSV to nobody but the admin, and the CSV to no other site', async () => {
+    const csv = `${target().url}/api/insights/audience.csv?table=shows&days=7`;
+    for (const url of [`${target().url}/api/insights/audience`, csv]) {
+      expect((await fetch(url)).status, url).toBe(401);
+      const forged = await fetch(url, { headers: { cookie: `onair_session=${'A'.repeat(43)}` } });
+      expect(forged.status, url).toBe(401);
+    }
+    const cookie = await adminSession(target());
+    // The admin's own cookie, in a request another site's page started (a link, an <img>, a fetch).
+    const fromElsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'http://evil.example' },
+    ];
+    for (const headers of fromElsewhere) {
+      const refused = await fetch(csv, { headers: { cookie, ...headers } });
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.headers.get('content-type')).not.toMatch(/csv/);
+    }
+    const own = await fetch(csv, { headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="audience-shows-/);
+    const bad = await fetch(`${target().url}/api/insights/audience.csv?table=../../etc/passwd`, {
+      headers: { cookie },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses a bad or oversized audience query with a 400 naming the parameter, for the figures and the CSV alike', async () => {
+    const cookie = await adminSession(target());
+    const days = 'Invalid query: days must be a whole number from 1 to 90.';
+    const table = 'Invalid query: table must be one of days, dayparts, shows, sessions.';
+    const cases: [string, string][] = [
+      ['days=0', days],
+      ['days=-7', days],
+      ['days=1.5', days],
+      ['days=seven', days],
+      ['days=91', days],
+      ['days=1e9', days],
+      ['days=99999999999999999999999', days],
+      ['days=7&days=8', days],
+      ['days=7&since=2000-01-01', 'Invalid query: since is not a parameter here.'],
+      ['days=7&__proto__=x', 'Invalid query: __proto__ is not a parameter here.'],
+    ];
+    for (const [query, error] of cases) {
+      for (const path of ['/api/insights/audience', '/api/insights/audience.csv']) {
+        const url = `${target().url}${path}?${path.endsWith('.csv') ? 'table=days&' : ''}${query}`;
+        const refused = await fetch(url, { headers: { cookie } });
+        expect({ url, status: refused.status }).toEqual({ url, status: 400 });
+        expect((await refused.json()) as { error: string }, url).toMatchObject({ error });
+      }
+    }
+    for (const query of ['', 'table=', 'table=../../etc/passwd', 'table=days&table=shows', 'table=DAYS']) {
+      const refused = await fetch(`${target().url}/api/insights/audience.csv?${query}&days=7`, {
+        headers: { cookie },
+      });
+      expect({ query, status: refused.status }).toEqual({ query, status: 400 });
+      expect(((await refused.json()) as { error: string }).error, query).toBe(table);
+    }
+  });
+
+  it('defuses a show name a spreadsheet would run as a formula in the audience CSV', async () => {
+    const cookie = await adminSession(target());
+    const current = await getSchedule(target());
+    // On air all week, so the minutes the server has counted since it started fall to it.
+    const formula = {
+      time: '12am - 12am',
+      show: '=HYPERLINK("https://evil.example/x","Open")',
+      artist: '@SUM(1+1)',
+      genre: '+cmd',
+      image: '',
+    };
+    const saved = await putSchedule(
+      target(),
+      JSON.stringify({
+        version: current.version,
+        data: current.data.map(({ day }) => ({ day, shows: [formula] })),
+      }),
+      { cookie },
+    );
+    expect(saved.status).toBe(200);
+    const csv = await (
+      await fetch(`${target().url}/api/insights/audience.csv?table=shows&days=1`, { headers: { cookie } })
+    ).text();
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toMatch(/^Show,/);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/^"'=HYPERLINK\(""https:\/\/evil\.example\/x"",""Open""\) — @SUM\(1\+1\)",/);
+    // No cell of the file starts with what a spreadsheet evaluates.
+    for (const line of [header, ...rows]) {
+      for (const cell of line?.match(/("([^"]|"")*"|[^,]*)/g) ?? [])
+        expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+    }
+  });
 });
 
 describe('analytics parameters under attack: text the admin would read as the station’s own', () => {
@@ -117,7 +213,10 @@ describe('analytics parameters under attack: text the admin would read as the st
     );
     const answer = await postEvents(target(), batch(invented));
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ error: 'An analytics batch may name only shows of the schedule.', code: 'events_unknown_show' });
+    expect(await answer.json()).toEqual({
+      error: 'An analytics batch may name only shows of the schedule.',
+      code: 'events_unknown_show',
+    });
     expect(target().storeSnapshot()).toEqual(before);
     expect(await (await insights()).text()).not.toContain('evil.example');
   });

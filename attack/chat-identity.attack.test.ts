@@ -16,7 +16,10 @@ class Browser {
   async send(method: string, path: string, body?: unknown): Promise<Response> {
     const response = await fetch(`${this.target.url}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.#jar.size > 0 ? { cookie: this.cookie } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.#jar.size > 0 ? { cookie: this.cookie } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     for (const line of response.headers.getSetCookie()) {

@@ -9,7 +9,13 @@ import { ADMIN, type Target, useTarget } from './support/target.ts';
 
 const EVIL = 'http://evil.example';
 
-function chatRequest(target: Target, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> {
+function chatRequest(
+  target: Target,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Response> {
   return fetch(`${target.url}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -36,40 +42,73 @@ describe('the chat', () => {
   it('refuses every cross-site chat write (CSRF) and changes nothing', async () => {
     const chatter = await joinChat(target(), 'Csrf Victim');
     const admin = await adminSession(target());
-    const posted = await chatRequest(target(), 'POST', '/api/chat/messages', { cookie: chatter }, { id: randomUUID(), text: 'mine' });
+    const posted = await chatRequest(
+      target(),
+      'POST',
+      '/api/chat/messages',
+      { cookie: chatter },
+      { id: randomUUID(), text: 'mine' },
+    );
     const { message } = (await posted.json()) as { message: { id: string } };
     const before = target().storeSnapshot();
     const evil = { origin: EVIL, cookie: `${chatter}; ${admin}` };
     const writes = [
       chatRequest(target(), 'POST', '/api/chat/session', evil, { name: 'Renamed' }),
       chatRequest(target(), 'POST', '/api/chat/messages', evil, { id: randomUUID(), text: 'forged' }),
-      chatRequest(target(), 'PUT', `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('🔥')}`, evil),
+      chatRequest(
+        target(),
+        'PUT',
+        `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('🔥')}`,
+        evil,
+      ),
       chatRequest(target(), 'DELETE', `/api/chat/messages/${message.id}`, evil),
       chatRequest(target(), 'POST', '/api/chat/mutes', evil, { name: 'Csrf Victim', minutes: 60 }),
       chatRequest(target(), 'DELETE', '/api/chat/session', evil),
     ];
-    expect((await Promise.all(writes)).map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect((await Promise.all(writes)).map((response) => response.status)).toEqual([
+      403, 403, 403, 403, 403, 403,
+    ]);
     expect(target().storeSnapshot()).toEqual(before);
   });
 
   it("gives nobody the admin's name or powers: look-alike names, a chat token in the admin cookie", async () => {
     const before = target().storeSnapshot();
-    for (const name of [ADMIN.username, ADMIN.username.toUpperCase(), 'áttack admin', 'ａｔｔａｃｋ-ａｄｍｉｎ', 'attack.admin']) {
+    for (const name of [
+      ADMIN.username,
+      ADMIN.username.toUpperCase(),
+      'áttack admin',
+      'ａｔｔａｃｋ-ａｄｍｉｎ',
+      'attack.admin',
+    ]) {
       expect((await chatRequest(target(), 'POST', '/api/chat/session', {}, { name })).status, name).toBe(403);
     }
     expect(target().storeSnapshot()).toEqual(before);
     const chatter = await joinChat(target(), 'Token Mover');
     const token = chatter.split('=')[1] ?? '';
-    const posted = await chatRequest(target(), 'POST', '/api/chat/messages', { cookie: chatter }, { id: randomUUID(), text: 'hi' });
+    const posted = await chatRequest(
+      target(),
+      'POST',
+      '/api/chat/messages',
+      { cookie: chatter },
+      { id: randomUUID(), text: 'hi' },
+    );
     const { message } = (await posted.json()) as { message: { id: string } };
-    const asAdmin = await chatRequest(target(), 'DELETE', `/api/chat/messages/${message.id}`, { cookie: `onair_session=${token}` });
+    const asAdmin = await chatRequest(target(), 'DELETE', `/api/chat/messages/${message.id}`, {
+      cookie: `onair_session=${token}`,
+    });
     expect(asAdmin.status).toBe(403);
   });
 
   it('stores script-like text as text and serves it only as JSON', async () => {
     const chatter = await joinChat(target(), 'Markup Fan');
     const text = '</script><script>alert(document.cookie)</script><img src=x onerror=alert(1)>';
-    await chatRequest(target(), 'POST', '/api/chat/messages', { cookie: chatter }, { id: randomUUID(), text });
+    await chatRequest(
+      target(),
+      'POST',
+      '/api/chat/messages',
+      { cookie: chatter },
+      { id: randomUUID(), text },
+    );
     const response = await chatRequest(target(), 'GET', '/api/chat/messages?limit=100');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -80,11 +119,28 @@ describe('the chat', () => {
   it('refuses bodies over 2 KB and junk before storing anything', async () => {
     const chatter = await joinChat(target(), 'Big Talker');
     const before = target().storeSnapshot();
-    const huge = await chatRequest(target(), 'POST', '/api/chat/messages', { cookie: chatter }, { id: randomUUID(), text: 'x'.repeat(3_000) });
+    const huge = await chatRequest(
+      target(),
+      'POST',
+      '/api/chat/messages',
+      { cookie: chatter },
+      { id: randomUUID(), text: 'x'.repeat(3_000) },
+    );
     expect(huge.status).toBe(413);
-    const nested = await chatRequest(target(), 'POST', '/api/chat/messages', { cookie: chatter }, `{"id":${'['.repeat(1_000)}${']'.repeat(1_000)}}`);
+    const nested = await chatRequest(
+      target(),
+      'POST',
+      '/api/chat/messages',
+      { cookie: chatter },
+      `{"id":${'['.repeat(1_000)}${']'.repeat(1_000)}}`,
+    );
     expect(nested.status).toBe(400);
-    const junkEmoji = await chatRequest(target(), 'PUT', `/api/chat/messages/${randomUUID()}/reactions/${encodeURIComponent('<svg onload=1>')}`, { cookie: chatter });
+    const junkEmoji = await chatRequest(
+      target(),
+      'PUT',
+      `/api/chat/messages/${randomUUID()}/reactions/${encodeURIComponent('<svg onload=1>')}`,
+      { cookie: chatter },
+    );
     expect(junkEmoji.status).toBe(400);
     expect(target().storeSnapshot()).toEqual(before);
   });
@@ -92,7 +148,15 @@ describe('the chat', () => {
   it('a forged X-Forwarded-For does not escape the per-address cap on new chat names', async () => {
     let last = 0;
     for (let index = 0; index < 40 && last !== 429; index += 1) {
-      last = (await chatRequest(target(), 'POST', '/api/chat/session', { 'x-forwarded-for': `198.51.100.${index}` }, { name: `Sock Puppet ${index}` })).status;
+      last = (
+        await chatRequest(
+          target(),
+          'POST',
+          '/api/chat/session',
+          { 'x-forwarded-for': `198.51.100.${index}` },
+          { name: `Sock Puppet ${index}` },
+        )
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -100,7 +164,9 @@ describe('the chat', () => {
   it('a resume frame cannot ask for the impossible: a far-future seq gets a resync, a negative one closes the socket', async () => {
     const ahead = await openRealtime(target());
     const frame = nextFrame(ahead, 5_000);
-    ahead.send(JSON.stringify({ type: 'subscribe', topics: ['chat'], versions: { chat: Number.MAX_SAFE_INTEGER } }));
+    ahead.send(
+      JSON.stringify({ type: 'subscribe', topics: ['chat'], versions: { chat: Number.MAX_SAFE_INTEGER } }),
+    );
     expect(await frame).toMatchObject({ topic: 'chat', data: { type: 'resync' } });
     ahead.close();
     const negative = await openRealtime(target());
@@ -122,7 +188,8 @@ describe('the mention bomb', () => {
       const insert = db.prepare('INSERT INTO chat_name (name_key, name, expires_at) VALUES (?, ?, ?)');
       const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString();
       db.transaction(() => {
-        for (let index = 0; index < LIVE_NAMES; index += 1) insert.run(chatNameKey(listener(index)), listener(index), expiresAt);
+        for (let index = 0; index < LIVE_NAMES; index += 1)
+          insert.run(chatNameKey(listener(index)), listener(index), expiresAt);
       })();
     } finally {
       db.close();
@@ -130,7 +197,13 @@ describe('the mention bomb', () => {
   }
 
   const post = async (cookie: string, text: string) => {
-    const response = await chatRequest(target(), 'POST', '/api/chat/messages', { cookie }, { id: randomUUID(), text });
+    const response = await chatRequest(
+      target(),
+      'POST',
+      '/api/chat/messages',
+      { cookie },
+      { id: randomUUID(), text },
+    );
     expect(response.status).toBe(201);
     return ((await response.json()) as { message: { mentions: string[] } }).message.mentions;
   };
@@ -138,13 +211,19 @@ describe('the mention bomb', () => {
   it(`in a room of ${LIVE_NAMES.toLocaleString('en')} names: a message of '@'s mentions nobody and health answers beside it`, async () => {
     seedLiveNames();
     const bomber = await joinChat(target(), 'Bomber');
-    const [mentions, health] = await Promise.all([post(bomber, '@'.repeat(CHAT_MESSAGE_MAX_CHARS)), fetch(`${target().url}/api/health`)]);
+    const [mentions, health] = await Promise.all([
+      post(bomber, '@'.repeat(CHAT_MESSAGE_MAX_CHARS)),
+      fetch(`${target().url}/api/health`),
+    ]);
     expect(mentions).toEqual([]);
     expect(health.status).toBe(200);
     // Past the first '@'s nothing is read as a mention, however many names the room holds.
     expect(await post(bomber, `${'@'.repeat(CHAT_MENTION_SIGNS_MAX)} @${listener(7)}`)).toEqual([]);
     // Real mentions are still found among them all.
-    expect(await post(bomber, `@${listener(7)} and @${listener(LIVE_NAMES - 1)}, hi`)).toEqual([listener(7), listener(LIVE_NAMES - 1)]);
+    expect(await post(bomber, `@${listener(7)} and @${listener(LIVE_NAMES - 1)}, hi`)).toEqual([
+      listener(7),
+      listener(LIVE_NAMES - 1),
+    ]);
   });
 });
 

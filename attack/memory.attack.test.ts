@@ -131,7 +131,9 @@ describe('made-up X-Forwarded-For addresses from a client no proxy vouches for (
       guess,
     );
     const rssAfter = await target().residentBytes();
-    console.info(`after ${GUESSES} forged sign-ins: server RSS ${megabytes(rssBefore)} -> ${megabytes(rssAfter)}`);
+    console.info(
+      `after ${GUESSES} forged sign-ins: server RSS ${megabytes(rssBefore)} -> ${megabytes(rssAfter)}`,
+    );
 
     // One client, one budget: everything past its first five failures is refused.
     expect(statuses.every((status) => status === 429)).toBe(true);

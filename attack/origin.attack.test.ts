@@ -6,7 +6,12 @@ import { LOG_LEVEL_ERROR, useTarget, type Target } from './support/target.ts';
 
 /** Origins that are not the server's own: another site, the wrong scheme, the wrong port, none at all. */
 function foreignOrigins(target: Target): string[] {
-  return ['http://evil.example', `https://127.0.0.1:${target.port}`, `http://127.0.0.1:${target.port + 1}`, 'null'];
+  return [
+    'http://evil.example',
+    `https://127.0.0.1:${target.port}`,
+    `http://127.0.0.1:${target.port + 1}`,
+    'null',
+  ];
 }
 
 /** The refusal's status, or 'opened' (closing the socket again) when the upgrade went through. */
@@ -27,8 +32,15 @@ describe('the Origin check', () => {
 
   it('does not let forged X-Forwarded-Host and -Proto headers (no TRUST_PROXY) make a foreign origin its own', async () => {
     const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
-    for (const origin of ['http://evil.example', 'https://evil.example', `https://127.0.0.1:${target().port}`]) {
-      expect({ origin, answer: answerOf(await upgrade(target(), origin, forged)) }).toEqual({ origin, answer: 403 });
+    for (const origin of [
+      'http://evil.example',
+      'https://evil.example',
+      `https://127.0.0.1:${target().port}`,
+    ]) {
+      expect({ origin, answer: answerOf(await upgrade(target(), origin, forged)) }).toEqual({
+        origin,
+        answer: 403,
+      });
     }
   });
 
@@ -93,7 +105,10 @@ describe('the Origin check', () => {
       ['not JSON', 'subscribe me'],
       ['an unknown topic', JSON.stringify({ type: 'subscribe', topics: ['admin-secrets'] })],
       ['a binary frame', Buffer.from([0xde, 0xad, 0xbe, 0xef])],
-      ['an oversize frame', JSON.stringify({ type: 'subscribe', topics: ['schedule'], pad: 'x'.repeat(64 * 1024) })],
+      [
+        'an oversize frame',
+        JSON.stringify({ type: 'subscribe', topics: ['schedule'], pad: 'x'.repeat(64 * 1024) }),
+      ],
     ];
     for (const [what, frame] of badFrames) {
       const socket = await openRealtime(target());
@@ -101,11 +116,18 @@ describe('the Origin check', () => {
       socket.send(frame);
       // 1008 policy violation; 1009 "message too big" is the WebSocket layer's own refusal.
       const allowed = what === 'an oversize frame' ? [1008, 1009] : [1008];
-      expect({ what, code: await closed }).toEqual({ what, code: expect.toSatisfy((code: unknown) => allowed.includes(code as number)) });
+      expect({ what, code: await closed }).toEqual({
+        what,
+        code: expect.toSatisfy((code: unknown) => allowed.includes(code as number)),
+      });
     }
     // Log lines are written before the close frame goes out; a moment more covers the pipe to us.
     await sleep(500);
-    expect(target().log.lines.filter((line) => line.level >= LOG_LEVEL_ERROR).map((line) => line.raw)).toEqual([]);
+    expect(
+      target()
+        .log.lines.filter((line) => line.level >= LOG_LEVEL_ERROR)
+        .map((line) => line.raw),
+    ).toEqual([]);
   });
 });
 

@@ -8,7 +8,11 @@ const HSTS_MIN_SECONDS = 15_552_000;
 
 /** Waits for the log to show `count` failed sign-ins, then returns them. */
 async function failedSignInLines(target: Target, count: number) {
-  await waitFor(`${count} 'admin sign-in failed' lines in the server log`, async () => target.log.failedSignIns.length >= count, 5_000);
+  await waitFor(
+    `${count} 'admin sign-in failed' lines in the server log`,
+    async () => target.log.failedSignIns.length >= count,
+    5_000,
+  );
   return target.log.failedSignIns;
 }
 

@@ -19,7 +19,9 @@ const RESUBSCRIBE_FOR_MS = 10_000;
 const SUBSCRIBE_FROM_START = JSON.stringify({ type: 'subscribe', topics: ['chat'], versions: { chat: 0 } });
 
 /** 200 different emoji, one code point each (U+1F400 on: animals, then objects), none of them junk. */
-const POOL = Array.from({ length: CHATTERS * REACTIONS_EACH }, (_, index) => String.fromCodePoint(0x1f400 + index));
+const POOL = Array.from({ length: CHATTERS * REACTIONS_EACH }, (_, index) =>
+  String.fromCodePoint(0x1f400 + index),
+);
 const TAG_TEXT = `🏴${[...'hidden text'].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('')}\u{E007F}`;
 const EIGHT_FACES = Array.from({ length: 8 }, () => '😀').join('\u200D');
 
@@ -28,10 +30,19 @@ interface ChatFrame {
   data: { type: string };
 }
 
-function request(target: Target, method: string, path: string, cookie?: string, body?: unknown): Promise<Response> {
+function request(
+  target: Target,
+  method: string,
+  path: string,
+  cookie?: string,
+  body?: unknown,
+): Promise<Response> {
   return fetch(`${target.url}${path}`, {
     method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -47,16 +58,27 @@ async function post(target: Target, cookie: string, text: string): Promise<{ id:
 }
 
 function react(target: Target, cookie: string, messageId: string, emoji: string): Promise<Response> {
-  return request(target, 'PUT', `/api/chat/messages/${messageId}/reactions/${encodeURIComponent(emoji)}`, cookie);
+  return request(
+    target,
+    'PUT',
+    `/api/chat/messages/${messageId}/reactions/${encodeURIComponent(emoji)}`,
+    cookie,
+  );
 }
 
 /** The frames one `{chat:0}` subscribe brings, up to the one at `head`, and their bytes. */
-async function resumeFromStart(target: Target, head: number): Promise<{ frames: ChatFrame[]; bytes: number }> {
+async function resumeFromStart(
+  target: Target,
+  head: number,
+): Promise<{ frames: ChatFrame[]; bytes: number }> {
   const socket = await openRealtime(target);
   const frames: ChatFrame[] = [];
   let bytes = 0;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no frame at seq ${head} after ${frames.length} frames`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no frame at seq ${head} after ${frames.length} frames`)),
+      30_000,
+    );
     socket.on('message', (raw: Buffer) => {
       bytes += raw.length;
       const frame = JSON.parse(raw.toString()) as ChatFrame;
@@ -72,7 +94,8 @@ async function resumeFromStart(target: Target, head: number): Promise<{ frames: 
   return { frames, bytes };
 }
 
-const quantile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+const quantile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
 describe('the reaction flood', () => {
   const target = useTarget();
@@ -80,12 +103,15 @@ describe('the reaction flood', () => {
   it('caps what ten chatters can pile on one message, refuses non-RGI "emoji", and a resume from the start stays small and cheap', async () => {
     const author = await join(target(), 'Flood Author');
     const messages: { id: string; seq: number }[] = [];
-    for (let index = 0; index < MESSAGES; index += 1) messages.push(await post(target(), author, `message ${index + 1}`));
+    for (let index = 0; index < MESSAGES; index += 1)
+      messages.push(await post(target(), author, `message ${index + 1}`));
     const [first, second] = messages;
     if (!first || !second) throw new Error('no messages');
 
     // The flood: each chatter gives 20 different emoji to message 1, within the reaction rate limit.
-    const chatters = await Promise.all(Array.from({ length: CHATTERS }, (_, index) => join(target(), `Flooder ${index + 1}`)));
+    const chatters = await Promise.all(
+      Array.from({ length: CHATTERS }, (_, index) => join(target(), `Flooder ${index + 1}`)),
+    );
     const refusals = new Set<string>();
     const statuses = await Promise.all(
       chatters.map(async (cookie, chatter) => {
@@ -93,7 +119,8 @@ describe('the reaction flood', () => {
         for (const emoji of POOL.slice(chatter * REACTIONS_EACH, (chatter + 1) * REACTIONS_EACH)) {
           const response = await react(target(), cookie, first.id, emoji);
           answers.push(response.status);
-          if (response.status !== 200) refusals.add(`${response.status} ${((await response.json()) as { error: string }).error}`);
+          if (response.status !== 200)
+            refusals.add(`${response.status} ${((await response.json()) as { error: string }).error}`);
         }
         return answers;
       }),
@@ -109,7 +136,9 @@ describe('the reaction flood', () => {
     await react(target(), await join(target(), 'Second Tapper'), second.id, '👍\uFE0F');
 
     const head = (await post(target(), prober, 'the last event')).seq;
-    const history = (await (await request(target(), 'GET', `/api/chat/messages?limit=${MESSAGES + 1}`)).json()) as {
+    const history = (await (
+      await request(target(), 'GET', `/api/chat/messages?limit=${MESSAGES + 1}`)
+    ).json()) as {
       messages: { id: string; reactions: { emoji: string; names: string[] }[] }[];
     };
     const onFirst = history.messages.find((message) => message.id === first.id)?.reactions ?? [];
@@ -119,7 +148,9 @@ describe('the reaction flood', () => {
     // Ten sockets, each inside its frame budget, asking for everything again and again; /api/health meanwhile.
     let drawn = 0;
     let closedByServer = 0;
-    const sockets = await Promise.all(Array.from({ length: RESUBSCRIBING_SOCKETS }, () => openRealtime(target())));
+    const sockets = await Promise.all(
+      Array.from({ length: RESUBSCRIBING_SOCKETS }, () => openRealtime(target())),
+    );
     for (const socket of sockets) {
       socket.on('message', (raw: Buffer) => (drawn += raw.length));
       socket.on('close', () => (closedByServer += 1));
@@ -160,7 +191,9 @@ describe('the reaction flood', () => {
 
     expect(onFirst.length).toBeLessThanOrEqual(CHAT_REACTION_KINDS_MAX);
     for (const name of chatters.map((_, index) => `Flooder ${index + 1}`)) {
-      expect(onFirst.filter((reaction) => reaction.names.includes(name)).length).toBeLessThanOrEqual(CHAT_REACTIONS_PER_CHATTER_MAX);
+      expect(onFirst.filter((reaction) => reaction.names.includes(name)).length).toBeLessThanOrEqual(
+        CHAT_REACTIONS_PER_CHATTER_MAX,
+      );
     }
     expect([...refusals].sort()).toEqual([
       `409 This message has ${CHAT_REACTION_KINDS_MAX} different reactions already. Add yours to one of them.`,

@@ -22,7 +22,11 @@ describe('the realtime socket under abuse', () => {
     // A resync frame for the version it already holds: the cheapest-looking frame, sent in a loop.
     const flooder = await openRealtime(target());
     const closed = closeCode(flooder, FLOOD_WAIT_MS + 3_000);
-    const frame = JSON.stringify({ type: 'subscribe', topics: ['schedule'], versions: { schedule: version } });
+    const frame = JSON.stringify({
+      type: 'subscribe',
+      topics: ['schedule'],
+      versions: { schedule: version },
+    });
     let sent = 0;
     const flood = (async () => {
       const deadline = Date.now() + FLOOD_WAIT_MS;
@@ -48,21 +52,32 @@ describe('the realtime socket under abuse', () => {
   });
 
   it(`delivers one schedule change to all of ${SOCKETS} connected sockets`, async () => {
-    const sockets = await inParallel(Array.from({ length: SOCKETS }, (_, index) => index), 100, async () => {
-      const socket = await openRealtime(target());
-      subscribe(socket);
-      const first = await nextFrame(socket, 30_000);
-      if (first?.topic !== 'schedule') throw new Error(`a socket got ${JSON.stringify(first)} instead of the schedule`);
-      return socket;
-    });
+    const sockets = await inParallel(
+      Array.from({ length: SOCKETS }, (_, index) => index),
+      100,
+      async () => {
+        const socket = await openRealtime(target());
+        subscribe(socket);
+        const first = await nextFrame(socket, 30_000);
+        if (first?.topic !== 'schedule')
+          throw new Error(`a socket got ${JSON.stringify(first)} instead of the schedule`);
+        return socket;
+      },
+    );
     try {
       const session = await adminSession(target());
       const current = await getSchedule(target());
       const arrivals = sockets.map((socket) => nextFrame(socket, 30_000));
-      const response = await putSchedule(target(), JSON.stringify(editedSchedule(current, 'For two thousand')), { cookie: session });
+      const response = await putSchedule(
+        target(),
+        JSON.stringify(editedSchedule(current, 'For two thousand')),
+        { cookie: session },
+      );
       expect(response.status).toBe(200);
       const frames = await Promise.all(arrivals);
-      expect(frames.filter((frame) => frame?.topic === 'schedule' && frame.version === current.version + 1)).toHaveLength(SOCKETS);
+      expect(
+        frames.filter((frame) => frame?.topic === 'schedule' && frame.version === current.version + 1),
+      ).toHaveLength(SOCKETS);
     } finally {
       for (const socket of sockets) socket.terminate();
     }

@@ -29,7 +29,9 @@ describe('guessing the password from one address', () => {
     const before = target().storeSnapshot();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < PER_ADDRESS_FAILURES; attempt += 1) {
-      statuses.push((await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: '192.0.2.50' })).status);
+      statuses.push(
+        (await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: '192.0.2.50' })).status,
+      );
     }
     const limited = await signIn(target(), { forwardedFor: '192.0.2.50' });
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -43,17 +45,30 @@ describe('guessing the password from one address', () => {
     const before = target().storeSnapshot();
     const statuses: number[] = [];
     for (let host = 1; host <= PER_ADDRESS_FAILURES + 1; host += 1) {
-      statuses.push((await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: `2001:db8:5:7::${host.toString(16)}` })).status);
+      statuses.push(
+        (
+          await signIn(target(), {
+            password: WRONG_PASSWORD,
+            forwardedFor: `2001:db8:5:7::${host.toString(16)}`,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // Another /64 is another client.
-    expect((await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: '2001:db8:5:8::1' })).status).toBe(401);
+    expect(
+      (await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: '2001:db8:5:8::1' })).status,
+    ).toBe(401);
     expect(target().storeSnapshot()).toEqual(before);
   });
 
   it('logs each failure once, at warn, with the address, for fail2ban', async () => {
     const fromOne = () => target().log.failedSignIns.filter((line) => line.ip === '192.0.2.50');
-    await waitFor('the failed sign-ins in the log', async () => fromOne().length >= PER_ADDRESS_FAILURES, 5_000);
+    await waitFor(
+      'the failed sign-ins in the log',
+      async () => fromOne().length >= PER_ADDRESS_FAILURES,
+      5_000,
+    );
     const lines = fromOne();
     // Five wrong passwords: five lines (the limited sixth attempt may add one, never more).
     expect(lines.length).toBeGreaterThanOrEqual(PER_ADDRESS_FAILURES);
@@ -75,14 +90,19 @@ describe('guessing the password from many addresses', () => {
     // A botnet: one guess per address, so no per-address limit is ever reached.
     const statuses: number[] = [];
     for (let index = 0; index < ACCOUNT_FAILURES + 2; index += 1) {
-      statuses.push((await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: botAddress(index) })).status);
+      statuses.push(
+        (await signIn(target(), { password: WRONG_PASSWORD, forwardedFor: botAddress(index) })).status,
+      );
     }
     expect(statuses.slice(0, ACCOUNT_FAILURES)).toEqual(new Array<number>(ACCOUNT_FAILURES).fill(401));
     expect(statuses.at(-1)).toBe(429);
 
     // Every browser without a genuine device cookie is refused now, even with the right password.
     const fresh = await signIn(target(), { forwardedFor: '198.51.100.8' });
-    const forged = await signIn(target(), { forwardedFor: '198.51.100.9', cookie: 'onair_device=v1.trusted.device' });
+    const forged = await signIn(target(), {
+      forwardedFor: '198.51.100.9',
+      cookie: 'onair_device=v1.trusted.device',
+    });
     const altered = await signIn(target(), { forwardedFor: '198.51.100.10', cookie: tampered(device) });
     for (const refused of [fresh, forged, altered]) {
       expect(refused.status).toBe(429);
@@ -114,7 +134,13 @@ describe('a burst of concurrent guesses, on one instance and across two sharing 
 
   /** `count` wrong guesses sent at once; the statuses. */
   const burst = (target: Target, count: number, from: (index: number) => string) =>
-    Promise.all(Array.from({ length: count }, async (_, index) => (await signIn(target, { password: WRONG_PASSWORD, forwardedFor: from(index) })).status));
+    Promise.all(
+      Array.from(
+        { length: count },
+        async (_, index) =>
+          (await signIn(target, { password: WRONG_PASSWORD, forwardedFor: from(index) })).status,
+      ),
+    );
   /** Password checks a burst got: each wrong password checked is one 401 (a refused one is 429). */
   const checked = (statuses: number[]) => statuses.filter((status) => status === 401).length;
 
@@ -126,7 +152,10 @@ describe('a burst of concurrent guesses, on one instance and across two sharing 
     const atSecond = await burst(second, 40, () => '192.0.2.60');
     expect(checked(atSecond)).toBe(0);
     // The log holds one line per checked password, and no more.
-    const lines = () => [first, second].flatMap((target) => target.log.failedSignIns.filter((line) => line.ip === '192.0.2.60'));
+    const lines = () =>
+      [first, second].flatMap((target) =>
+        target.log.failedSignIns.filter((line) => line.ip === '192.0.2.60'),
+      );
     await waitFor('the failed sign-ins in the log', async () => lines().length >= checked(atFirst), 5_000);
     expect(lines().length).toBe(checked(atFirst));
     expect([first.storeSnapshot(), second.storeSnapshot()]).toEqual(before);
@@ -139,6 +168,8 @@ describe('a burst of concurrent guesses, on one instance and across two sharing 
     const all = first.log.failedSignIns.length + second.log.failedSignIns.length;
     expect(all).toBeLessThanOrEqual(ACCOUNT_FAILURES);
     expect(checked(atFirst) + checked(atSecond)).toBeLessThanOrEqual(ACCOUNT_FAILURES);
-    expect(atSecond.filter((status) => status === 429).length).toBeGreaterThanOrEqual(100 + 40 - ACCOUNT_FAILURES);
+    expect(atSecond.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
+      100 + 40 - ACCOUNT_FAILURES,
+    );
   });
 });

@@ -14,7 +14,14 @@ const MARKER = `attack-marker-${process.pid}`;
 const root = mkdtempSync(join(tmpdir(), 'onair-attack-static-'));
 const webDist = join(root, 'web');
 cpSync(join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
-const DOT_PATHS = ['/.vite/manifest.json', '/.env', '/.git/config', '/.anything', '/assets/.hidden', '/images/.DS_Store'];
+const DOT_PATHS = [
+  '/.vite/manifest.json',
+  '/.env',
+  '/.git/config',
+  '/.anything',
+  '/assets/.hidden',
+  '/images/.DS_Store',
+];
 for (const path of DOT_PATHS) plant(join(webDist, path));
 plant(join(webDist, 'visible.txt'));
 plant(join(root, 'outside.txt'));
@@ -68,7 +75,11 @@ describe('static files', () => {
 
   it.each(TRAVERSALS)('never hands out a file outside the web app for %s', async (path) => {
     for (const accept of ['*/*', 'text/html']) {
-      const { received } = await rawExchange(target(), `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: ${accept}\r\nConnection: close\r\n\r\n`, 5_000);
+      const { received } = await rawExchange(
+        target(),
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: ${accept}\r\nConnection: close\r\n\r\n`,
+        5_000,
+      );
       expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 \d{3} /);
       expect(leaks(rawBody(received))).toBe(false);
     }

@@ -33,9 +33,21 @@ const LAZY_ROUTES: Record<string, string> = {
   '/schedule': 'src/features/schedule/ScheduleScreen.tsx',
 };
 const EAGER_ROUTES = ['/'];
+/**
+ * Home and /chat side by side from 1024 px (app/wide): fetched by a media query, never by a phone,
+ * with the chat screen's chunk it draws beside the music. Its line is what a wide window loads on top
+ * of Home's first paint.
+ */
+const WIDE_LAYOUT = {
+  label: '/ (wide)',
+  module: 'src/app/wide/WideHome.tsx',
+  with: ['src/features/chat/ChatScreen.tsx'],
+};
 const APP_ENTRY = 'index.html';
 /** The app itself: main.tsx imports it right after the first paint, and the server preloads it. */
 const APP_MODULE = 'src/app/start-app.tsx';
+/** English's compiled catalog: a chunk of its own, loaded before Home hydrates in English. */
+const ENGLISH_CATALOG = 'src/locales/en/messages.po';
 /** Pages built on their own (apps/web/vite.*.config.ts): their build manifest and entry. */
 const OWN_BUILD_PAGES: Record<string, { manifest: string; entry: string }> = {
   '/embed': { manifest: '.vite/embed-manifest.json', entry: 'embed.html' },
@@ -121,6 +133,8 @@ createRoot(document.getElementById('root')).render(jsx(RouterProvider, { router 
 export async function runBundleBench(): Promise<void> {
   const manifest = loadManifest();
   const shell = staticClosure(manifest, APP_MODULE, staticClosure(manifest, APP_ENTRY));
+  // The page's language's catalog is awaited before hydration (start-app.tsx): English counts here.
+  if (manifest[ENGLISH_CATALOG]) staticClosure(manifest, ENGLISH_CATALOG, shell);
   const first = weigh(manifest, shell);
 
   console.log(`Bundle weight from ${DIST} (gzip -9)`);
@@ -141,6 +155,20 @@ export async function runBundleBench(): Promise<void> {
       `${route.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
     );
   }
+  if (manifest[WIDE_LAYOUT.module]) {
+    const closure = new Set<string>();
+    for (const module of [WIDE_LAYOUT.module, ...WIDE_LAYOUT.with]) staticClosure(manifest, module, closure);
+    const extra = [...closure].filter((key) => !shell.has(key));
+    const more = weigh(manifest, extra);
+    console.log(
+      `${WIDE_LAYOUT.label.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
+    );
+    console.log(
+      `wide layout (≥1024 px, chat beside the music): ${kb(more.js)} of JavaScript gz on top of Home's, none of it on a phone`,
+    );
+  } else {
+    console.log(`${WIDE_LAYOUT.label.padEnd(12)} (no chunk for ${WIDE_LAYOUT.module})`);
+  }
   for (const [route, { manifest: file, entry }] of Object.entries(OWN_BUILD_PAGES)) {
     const own = loadManifest(file);
     const page = weigh(own, staticClosure(own, entry));
@@ -151,7 +179,11 @@ export async function runBundleBench(): Promise<void> {
   const onDemand = Object.entries(manifest)
     .filter(
       ([key, chunk]) =>
-        chunk.isDynamicEntry && key !== APP_MODULE && !Object.values(LAZY_ROUTES).includes(key),
+        chunk.isDynamicEntry &&
+        key !== APP_MODULE &&
+        key !== ENGLISH_CATALOG &&
+        key !== WIDE_LAYOUT.module &&
+        !Object.values(LAZY_ROUTES).includes(key),
     )
     .map(([key, chunk]) => `${key} ${kb(gzipBytes(chunk.file))}`);
   if (onDemand.length > 0) console.log(`loaded later, off the first paint: ${onDemand.join('; ')}`);

@@ -99,16 +99,28 @@ async function runClients({ urls, clients, subscribe }: ClientOrders): Promise<v
   process.send?.({ ready: true });
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = nowMs();
-  const expected = await new Promise<number>((done) => process.once('message', (message: { expected: number }) => done(message.expected)));
+  const expected = await new Promise<number>((done) =>
+    process.once('message', (message: { expected: number }) => done(message.expected)),
+  );
   // Deliveries still in flight when the sender stops are waited for: until all arrived, or none for
   // a second (a server that dropped some), within `DRAIN_MAX_MS`.
   const drainEnd = nowMs() + DRAIN_MAX_MS;
-  while (latencies.length < expected && nowMs() < drainEnd && nowMs() - (last || nowMs()) < DRAIN_IDLE_MS) await sleep(100);
+  while (latencies.length < expected && nowMs() < drainEnd && nowMs() - (last || nowMs()) < DRAIN_IDLE_MS)
+    await sleep(100);
   const { user, system } = process.cpuUsage(cpuAtStart);
   const cpu = (user + system) / 1_000 / (nowMs() - wallAtStart);
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  const report: ClientReport = { deliveries: latencies.length, first, last, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? Number.NaN, cpu };
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const report: ClientReport = {
+    deliveries: latencies.length,
+    first,
+    last,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? Number.NaN,
+    cpu,
+  };
   process.send?.({ report });
   for (const socket of sockets) socket.terminate();
   process.disconnect?.();
@@ -119,7 +131,9 @@ async function runBareServer(port: number): Promise<void> {
   const server = new WebSocketServer({ port, host: '127.0.0.1' });
   server.on('connection', (socket) => {
     socket.on('message', (data, isBinary) => {
-      for (const client of server.clients) if (client !== socket && client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
+      for (const client of server.clients)
+        if (client !== socket && client.readyState === WebSocket.OPEN)
+          client.send(data, { binary: isBinary });
     });
   });
   await new Promise<void>((done) => server.once('listening', () => done()));
@@ -136,7 +150,12 @@ function forkChild(orders: object): ChildProcess {
 }
 
 /** Runs the clients against `urls` while `send(n)` is called `RATE_PER_S` times a second. */
-async function measure(urls: string[], clients: number, subscribe: string | null, send: (n: number) => Promise<void>) {
+async function measure(
+  urls: string[],
+  clients: number,
+  subscribe: string | null,
+  send: (n: number) => Promise<void>,
+) {
   const child = forkChild({ role: 'clients', urls, clients, subscribe });
   await nextMessage<{ ready: true }>(child, 'ready', 'the bench child');
   await sleep(500);
@@ -156,20 +175,35 @@ async function measure(urls: string[], clients: number, subscribe: string | null
 }
 
 async function chatSender(server: ServerFixture): Promise<(n: number) => Promise<void>> {
-  const cookies = await chatCookies(server.url, Array.from({ length: SENDER_NAMES }, (_, index) => `Bench ${index}`));
+  const cookies = await chatCookies(
+    server.url,
+    Array.from({ length: SENDER_NAMES }, (_, index) => `Bench ${index}`),
+  );
   return async (n) => {
     const response = await fetch(`${server.url}/api/chat/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cookies[n % SENDER_NAMES] ?? '' },
       body: JSON.stringify({ id: randomUUID(), text: stampedText(n) }),
     });
-    if (response.status !== 201) throw new Error(`message refused: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`message refused: ${response.status} ${await response.text()}`);
   };
 }
 
 /** The same frame the chat sends, built locally, so the bare server carries the same bytes. */
 function bareFrame(n: number): string {
-  const message = { id: randomUUID(), seq: n + 1, name: `Bench ${n % SENDER_NAMES}`, text: stampedText(n), replyTo: null, mentions: [], reactions: [], createdAt: Date.now(), deleted: false, admin: false };
+  const message = {
+    id: randomUUID(),
+    seq: n + 1,
+    name: `Bench ${n % SENDER_NAMES}`,
+    text: stampedText(n),
+    replyTo: null,
+    mentions: [],
+    reactions: [],
+    createdAt: Date.now(),
+    deleted: false,
+    admin: false,
+  };
   return JSON.stringify({ topic: 'chat', version: n + 1, data: { type: 'message', message } });
 }
 
@@ -204,7 +238,11 @@ async function measureTwoInstances(clients: number, baseline: Baseline): Promise
     servers.push(await ServerFixture.start(env));
     servers.push(await ServerFixture.start(env));
     const [first] = servers as [ServerFixture];
-    print('2 instances', await measure(servers.map(realtimeUrl), clients, CHAT_SUBSCRIBE, await chatSender(first)), baseline);
+    print(
+      '2 instances',
+      await measure(servers.map(realtimeUrl), clients, CHAT_SUBSCRIBE, await chatSender(first)),
+      baseline,
+    );
   } finally {
     for (const server of servers) await server.stop();
     await redis.stop();
@@ -223,7 +261,12 @@ export async function runChatFanoutBench(clientCounts = DEFAULT_CLIENT_COUNTS, i
     await new Promise((done) => producer.once('open', done));
     let baseline: Baseline;
     try {
-      baseline = print('bare ws', await measure([`ws://127.0.0.1:${barePort}`], clients, null, async (n) => producer.send(bareFrame(n))));
+      baseline = print(
+        'bare ws',
+        await measure([`ws://127.0.0.1:${barePort}`], clients, null, async (n) =>
+          producer.send(bareFrame(n)),
+        ),
+      );
     } finally {
       producer.close();
       bare.kill();
@@ -241,7 +284,8 @@ export async function runChatFanoutBench(clientCounts = DEFAULT_CLIENT_COUNTS, i
 
 const childOrders = process.env[CHILD_ENV];
 if (childOrders) {
-  const orders = JSON.parse(childOrders) as ({ role: 'clients' } & ClientOrders) | { role: 'bare'; port: number };
+  const orders = JSON.parse(childOrders) as
+    ({ role: 'clients' } & ClientOrders) | { role: 'bare'; port: number };
   if (orders.role === 'bare') await runBareServer(orders.port);
   else await runClients(orders);
 } else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -88,7 +88,8 @@ async function post(baseUrl: string, chatter: Chatter, text: string): Promise<vo
       body: JSON.stringify({ id, text }),
     });
     if (response.status === 201 || response.status === 200) return;
-    if (response.status !== 429) throw new Error(`message refused: ${response.status} ${await response.text()}`);
+    if (response.status !== 429)
+      throw new Error(`message refused: ${response.status} ${await response.text()}`);
     await sleep(Number(response.headers.get('retry-after') ?? '1') * 1_000);
   }
 }
@@ -118,7 +119,7 @@ async function writeHistory(baseUrl: string, chatters: Chatter[]): Promise<void>
 
 /** RATE_PER_S messages a second for ARRIVAL_S, round robin over the chatters (one each per 10 s at 20/s). */
 async function arrive(baseUrl: string, chatters: Chatter[], first: number): Promise<void> {
-    const started = performance.now();
+  const started = performance.now();
   const sends: Promise<void>[] = [];
   for (let n = 0; n < ARRIVING; n += 1) {
     const due = started + (n * 1_000) / RATE_PER_S;
@@ -163,7 +164,12 @@ const START_RECORDING = `(() => {
  * Measures the page while the messages arrive: the window opens at the first send and closes DRAIN_MS
  * after the last, or later when the page has fallen behind.
  */
-async function measureWhileArriving(page: Page, baseUrl: string, chatters: Chatter[], first: number): Promise<Figures> {
+async function measureWhileArriving(
+  page: Page,
+  baseUrl: string,
+  chatters: Chatter[],
+  first: number,
+): Promise<Figures> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const busy = async () => {
@@ -194,24 +200,41 @@ const pointerAway = (page: Page) => page.mouse.move(1, 1);
  * The app's /chat, signed in as `reader` (a name is held for a day: each round takes its own),
  * following the latest; the messages it is sent are numbered from `first`.
  */
-async function appRun(browser: Browser, baseUrl: string, chatters: Chatter[], first: number, reader: string): Promise<Figures> {
+async function appRun(
+  browser: Browser,
+  baseUrl: string,
+  chatters: Chatter[],
+  first: number,
+  reader: string,
+): Promise<Figures> {
   const page = await slowPage(browser);
   page.setDefaultTimeout(60_000);
   await page.goto(`${baseUrl}/chat`);
   await page.getByRole('textbox', { name: 'Your name in the chat' }).fill(reader);
   await page.getByRole('button', { name: 'Join chat' }).click();
   await page.getByRole('combobox', { name: 'Message' }).waitFor();
-  await page.getByRole('list', { name: 'Messages' }).getByText(lineText(first - 1)).waitFor();
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByText(lineText(first - 1))
+    .waitFor();
   await pointerAway(page);
   await sleep(SETTLE_MS);
   const figures = await measureWhileArriving(page, baseUrl, chatters, first);
-  await page.getByRole('list', { name: 'Messages' }).getByText(lineText(first + ARRIVING - 1)).waitFor();
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByText(lineText(first + ARRIVING - 1))
+    .waitFor();
   await page.context().close();
   return figures;
 }
 
 /** The floor: the same origin and socket, the newest page and every arriving text in a bare list. */
-async function floorRun(browser: Browser, baseUrl: string, chatters: Chatter[], first: number): Promise<Figures> {
+async function floorRun(
+  browser: Browser,
+  baseUrl: string,
+  chatters: Chatter[],
+  first: number,
+): Promise<Figures> {
   const page = await slowPage(browser);
   await page.goto(`${baseUrl}/api/health`);
   await page.evaluate(`(async () => {

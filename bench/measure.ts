@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Runs `fn` `iterations` times after a warm-up and returns the median of `rounds` timings, in ms. */
 export function medianMs(fn: () => void, iterations: number, rounds = 7): number {
   for (let index = 0; index < Math.min(iterations, 1000); index += 1) fn();
@@ -48,4 +50,17 @@ export async function measureHealth(
 
 export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux the benches run on). */
+const PROC_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) process `pid` has used so far, in ms, from /proc/<pid>/stat. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After "pid (comm) ", whose comm may hold spaces: state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  if (!Number.isFinite(ticks)) throw new Error(`no CPU times in /proc/${pid}/stat`);
+  return (ticks * 1000) / PROC_TICKS_PER_SECOND;
 }

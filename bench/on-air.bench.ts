@@ -21,7 +21,22 @@ export function runOnAirBench(): void {
     void (local.getDay() * 1440 + local.getHours() * 60 + local.getMinutes());
   }, iterations);
   printRow('baseline: toLocaleString per call', baseline, iterations);
-  printRow('stationWallClock (cached formatter)', medianMs(() => void stationWallClock(next(), zone), iterations), iterations, baseline);
-  printRow('findOnAir', medianMs(() => void findOnAir(schedule, next(), zone), iterations), iterations, baseline);
-  printRow('findUpNext', medianMs(() => void findUpNext(schedule, next(), zone), iterations), iterations, baseline);
+  printRow(
+    'stationWallClock (cached formatter)',
+    medianMs(() => void stationWallClock(next(), zone), iterations),
+    iterations,
+    baseline,
+  );
+  printRow(
+    'findOnAir',
+    medianMs(() => void findOnAir(schedule, next(), zone), iterations),
+    iterations,
+    baseline,
+  );
+  printRow(
+    'findUpNext',
+    medianMs(() => void findUpNext(schedule, next(), zone), iterations),
+    iterations,
+    baseline,
+  );
 }

@@ -1,7 +1,13 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { DEFAULT_NOTIFICATION_SETTINGS, favoriteId, nextReminderAt, repairNotificationSettings, WEEKDAYS } from '@onair/core';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  favoriteId,
+  nextReminderAt,
+  repairNotificationSettings,
+  WEEKDAYS,
+} from '@onair/core';
 import { loadBundledSchedule } from '../apps/server/src/bundled-schedule.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { setUpPush } from '../apps/server/src/push/push-setup.ts';
@@ -43,10 +49,17 @@ async function main(): Promise<void> {
         return next !== null && next.getTime() - clock.getTime() <= 60 * MINUTE_MS;
       }),
     );
-  const quiet = [...new Set(week.flatMap((entry) => entry.shows.map(favoriteId)))].filter((id) => !startsWithinHour(id));
-  const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  const quiet = [...new Set(week.flatMap((entry) => entry.shows.map(favoriteId)))].filter(
+    (id) => !startsWithinHour(id),
+  );
+  const keys = {
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
 
-  console.log(`# push reminders: one tick, ${SUBSCRIBERS} subscribers of whom ${DUE_SUBSCRIBERS} are due (${timeZone}, bundled week)`);
+  console.log(
+    `# push reminders: one tick, ${SUBSCRIBERS} subscribers of whom ${DUE_SUBSCRIBERS} are due (${timeZone}, bundled week)`,
+  );
   for (const { kind, open } of STORE_KINDS) {
     const store = await open();
     let rowsRead = 0;
@@ -66,6 +79,7 @@ async function main(): Promise<void> {
         db,
         schedules: new ScheduleRepo(db),
         timeZone,
+        stationLocale: 'en',
         now: () => clock,
         logger: Fastify({ logger: { level: 'silent' } }).log,
         transport: async () => {
@@ -77,11 +91,20 @@ async function main(): Promise<void> {
         await Promise.all(
           Array.from({ length: Math.min(SEED_CONCURRENCY, SUBSCRIBERS - first) }, (_, offset) => {
             const index = first + offset;
-            const favourites = Array.from({ length: FAVOURITES_EACH }, (_, nth) => quiet[(index + nth) % quiet.length] ?? '');
+            const favourites = Array.from(
+              { length: FAVOURITES_EACH },
+              (_, nth) => quiet[(index + nth) % quiet.length] ?? '',
+            );
             if (index < DUE_SUBSCRIBERS) favourites[0] = favoriteId(dueSlot);
             return push.pushes.saveSubscription(
               { endpoint: `https://fcm.googleapis.com/fcm/send/bench-${index}`, keys },
-              { ...DEFAULT_NOTIFICATION_SETTINGS, enabled: true, favoriteShows: favourites, reminderTime: 15 },
+              {
+                ...DEFAULT_NOTIFICATION_SETTINGS,
+                enabled: true,
+                favoriteShows: favourites,
+                reminderTime: 15,
+              },
+              undefined,
               clock,
             );
           }),
@@ -113,8 +136,12 @@ async function main(): Promise<void> {
       const fullMs = median(fullReads);
       console.log(`\n## ${kind}`);
       console.log(`pushes sent by the first tick: ${firstSent} (later ticks: ${sent - firstSent})`);
-      console.log(`baseline: read every subscription     ${fullMs.toFixed(1).padStart(8)} ms   ${fullRows} rows`);
-      console.log(`a tick (reminders, outbox, prune)     ${tickMs.toFixed(1).padStart(8)} ms   ${median(rows)} rows   ratio ${(tickMs / fullMs).toFixed(3)} of baseline`);
+      console.log(
+        `baseline: read every subscription     ${fullMs.toFixed(1).padStart(8)} ms   ${fullRows} rows`,
+      );
+      console.log(
+        `a tick (reminders, outbox, prune)     ${tickMs.toFixed(1).padStart(8)} ms   ${median(rows)} rows   ratio ${(tickMs / fullMs).toFixed(3)} of baseline`,
+      );
       await push.scheduler.stop();
     } finally {
       await store.dispose();

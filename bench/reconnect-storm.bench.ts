@@ -54,7 +54,9 @@ async function runClients({ url, clients }: StormOrders): Promise<void> {
   }
   while (held.some((seq) => seq === -1)) await sleep(20);
   process.send?.({ ready: true });
-  const until = await new Promise<number>((done) => process.once('message', (message: { until: number }) => done(message.until)));
+  const until = await new Promise<number>((done) =>
+    process.once('message', (message: { until: number }) => done(message.until)),
+  );
   while (held.some((seq) => seq < until)) await sleep(10);
   process.send?.({ lastResyncAt: Math.max(...heldAt) });
   process.exit(0);
@@ -82,18 +84,31 @@ export async function runStormBench(clients = DEFAULT_CLIENTS): Promise<void> {
     await post();
     const child = fork(fileURLToPath(import.meta.url), {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ONAIR_STORM_CHILD: JSON.stringify({ url: `ws://127.0.0.1:${server.port}/api/realtime`, clients }) },
+      env: {
+        ...process.env,
+        ONAIR_STORM_CHILD: JSON.stringify({ url: `ws://127.0.0.1:${server.port}/api/realtime`, clients }),
+      },
     });
     await nextMessage<{ ready: true }>(child, 'ready', 'the storm clients');
-    console.log(`reconnect storm: ${clients.toLocaleString('en')} realtime clients (chat + schedule), server restarted with SIGTERM`);
+    console.log(
+      `reconnect storm: ${clients.toLocaleString('en')} realtime clients (chat + schedule), server restarted with SIGTERM`,
+    );
     const restartAt = Date.now();
     await server.restart('SIGTERM');
     const upAt = Date.now();
     const until = await post();
     child.send({ until });
-    const { lastResyncAt } = await nextMessage<{ lastResyncAt: number }>(child, 'lastResyncAt', 'the storm clients');
-    console.log(`  restart (stop + start until /api/health answers): ${((upAt - restartAt) / 1_000).toFixed(2)} s`);
-    console.log(`  all ${clients.toLocaleString('en')} resynced ${((lastResyncAt - upAt) / 1_000).toFixed(2)} s after the server was up (target < 5 s)`);
+    const { lastResyncAt } = await nextMessage<{ lastResyncAt: number }>(
+      child,
+      'lastResyncAt',
+      'the storm clients',
+    );
+    console.log(
+      `  restart (stop + start until /api/health answers): ${((upAt - restartAt) / 1_000).toFixed(2)} s`,
+    );
+    console.log(
+      `  all ${clients.toLocaleString('en')} resynced ${((lastResyncAt - upAt) / 1_000).toFixed(2)} s after the server was up (target < 5 s)`,
+    );
     console.log(`  server peak RSS after the storm: ${peakRssMb(server.pid).toFixed(0)} MB`);
   } finally {
     await server.stop();

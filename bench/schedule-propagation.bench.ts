@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   try {
     const listener = await openPage(browser);
     await listener.goto(`${server.url}/schedule`);
-    await listener.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    await listener
+      .getByRole('button', { name: /favourites$/ })
+      .first()
+      .waitFor();
 
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
@@ -24,7 +27,10 @@ async function main(): Promise<void> {
       body: JSON.stringify(ADMIN),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    let { data, version } = (await (await fetch(`${server.url}/api/schedule`)).json()) as { data: Schedule; version: number };
+    let { data, version } = (await (await fetch(`${server.url}/api/schedule`)).json()) as {
+      data: Schedule;
+      version: number;
+    };
     const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
 
     const timings: number[] = [];
@@ -32,7 +38,12 @@ async function main(): Promise<void> {
     for (let round = -1; round < ROUNDS; round += 1) {
       const artist = `Bench Artist ${round + 1}`;
       const next = data.map((day) =>
-        day.day === today ? { ...day, shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }] } : day,
+        day.day === today
+          ? {
+              ...day,
+              shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }],
+            }
+          : day,
       );
       const shownAt = await watchForText(listener, artist);
       const sentAt = Date.now();
@@ -47,7 +58,8 @@ async function main(): Promise<void> {
       if (round >= 0) timings.push(appearedAt - sentAt);
     }
     timings.sort((a, b) => a - b);
-    const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? Number.NaN;
+    const at = (q: number) =>
+      timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? Number.NaN;
     console.log(`schedule save → another client's screen, ${ROUNDS} saves (ms):`);
     console.log(`  median ${at(0.5)}  p90 ${at(0.9)}  min ${timings[0]}  max ${timings.at(-1)}`);
   } finally {

@@ -56,7 +56,9 @@ export async function runSoakBench(minutes = DEFAULT_MINUTES): Promise<void> {
       return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1024 / 1024;
     };
 
-    console.log(`soak: Chromium plays the demo station with the chat open for ${minutes} min, a message every ${CHAT_EVERY_MS / 1_000} s`);
+    console.log(
+      `soak: Chromium plays the demo station with the chat open for ${minutes} min, a message every ${CHAT_EVERY_MS / 1_000} s`,
+    );
     console.log('  minute  JS heap (MB)  server RSS (MB)  audio played (s)  paused');
     const series: number[] = [];
     for (let minute = 0; minute <= minutes; minute += 1) {
@@ -70,7 +72,9 @@ export async function runSoakBench(minutes = DEFAULT_MINUTES): Promise<void> {
     }
     const first = series[0] ?? Number.NaN;
     const last = series.at(-1) ?? Number.NaN;
-    console.log(`  JS heap growth over ${minutes} min: ${(last - first).toFixed(2)} MB (target < 5 MB over 30 min); ${posted} chat messages posted meanwhile`);
+    console.log(
+      `  JS heap growth over ${minutes} min: ${(last - first).toFixed(2)} MB (target < 5 MB over 30 min); ${posted} chat messages posted meanwhile`,
+    );
   } finally {
     clearInterval(chatter);
     await browser.close();

@@ -33,7 +33,7 @@ const TAP_MS = Number(process.env['TAP_MS'] ?? 80);
 const LOOK_MS = Number(process.env['LOOK_MS'] ?? 1000);
 
 /** Milliseconds until sound, from the finger landing (pointerdown) and from the click. */
-interface TapTiming {
+export interface TapTiming {
   fromDown: number;
   fromClick: number;
 }
@@ -43,7 +43,7 @@ interface TapTiming {
  * `audio.currentTime` first advances. A string, because tsx's name-keeping helpers do not exist inside
  * the page.
  */
-function tapToSound(selectors: { button: string; audio: string }): string {
+export function tapToSound(selectors: { button: string; audio: string }): string {
   return `new Promise((resolve, reject) => {
     const selectors = ${JSON.stringify(selectors)};
     const button = document.querySelector(selectors.button);

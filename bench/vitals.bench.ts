@@ -19,7 +19,8 @@ import { REPO_ROOT, ServerFixture } from '../e2e/fixtures/server.ts';
 const RUNS = Number(process.env['RUNS'] ?? 3);
 const PATHS = ['/', '/schedule'];
 const BARE_PAGE = '/bare.html';
-const TARGETS = 'targets: score ≥ 0.95 reduced motion, ≥ 0.90 shader on; LCP ≤ 1500 ms; CLS ≤ 0.02; TBT ≤ 150 ms';
+const TARGETS =
+  'targets: score ≥ 0.95 reduced motion, ≥ 0.90 shader on; LCP ≤ 1500 ms; CLS ≤ 0.02; TBT ≤ 150 ms';
 
 const auditSchema = z.object({ numericValue: z.number().optional() });
 const reportSchema = z.object({

@@ -5,35 +5,37 @@ import { openPage } from './fixtures/browser.ts';
 
 /** Reads `url` for `seconds` after skipping the first `skipSeconds`; returns the content type and bytes/s. */
 function measureRate(url: string, skipSeconds: number, seconds: number) {
-  return new Promise<{ contentType: string; bytesPerSecond: number; burstBytes: number }>((resolve, reject) => {
-    const request = get(url, (response) => {
-      const started = Date.now();
-      let burstBytes = 0;
-      let measured = 0;
-      let measuringSince = 0;
-      response.on('data', (chunk: Buffer) => {
-        const elapsed = (Date.now() - started) / 1000;
-        if (elapsed < skipSeconds) {
-          burstBytes += chunk.length;
-          return;
-        }
-        measuringSince ||= Date.now();
-        measured += chunk.length;
-        if ((Date.now() - measuringSince) / 1000 >= seconds) {
-          request.destroy();
-          resolve({
-            contentType: String(response.headers['content-type']),
-            bytesPerSecond: measured / ((Date.now() - measuringSince) / 1000),
-            burstBytes,
-          });
-        }
+  return new Promise<{ contentType: string; bytesPerSecond: number; burstBytes: number }>(
+    (resolve, reject) => {
+      const request = get(url, (response) => {
+        const started = Date.now();
+        let burstBytes = 0;
+        let measured = 0;
+        let measuringSince = 0;
+        response.on('data', (chunk: Buffer) => {
+          const elapsed = (Date.now() - started) / 1000;
+          if (elapsed < skipSeconds) {
+            burstBytes += chunk.length;
+            return;
+          }
+          measuringSince ||= Date.now();
+          measured += chunk.length;
+          if ((Date.now() - measuringSince) / 1000 >= seconds) {
+            request.destroy();
+            resolve({
+              contentType: String(response.headers['content-type']),
+              bytesPerSecond: measured / ((Date.now() - measuringSince) / 1000),
+              burstBytes,
+            });
+          }
+        });
+        response.on('error', reject);
       });
-      response.on('error', reject);
-    });
-    request.on('error', (error) => {
-      if (!request.destroyed) reject(error);
-    });
-  });
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+    },
+  );
 }
 
 describe('the demo station', () => {

@@ -25,7 +25,10 @@ describe('the app shell in Chromium', () => {
     });
     if (settled === 'still') expect(await canvas.getAttribute('data-quality')).toBe('5');
     // The pixels are really drawn: WebGL reports no error and the canvas has a size.
-    const size = await canvas.evaluate((element) => [(element as HTMLCanvasElement).width, (element as HTMLCanvasElement).height]);
+    const size = await canvas.evaluate((element) => [
+      (element as HTMLCanvasElement).width,
+      (element as HTMLCanvasElement).height,
+    ]);
     expect(size[0]).toBeGreaterThan(0);
     expect(size[1]).toBeGreaterThan(0);
     await page.context().close();

@@ -39,11 +39,15 @@ describe('parseIcecastStatus on a real Icecast', () => {
       '/live': { artist: 'Seán Ó Briain', title: 'Atlantic Drift' },
       '/live-hq': { artist: 'DJ Tadhg', title: 'Salthill Sunrise' },
     };
-    for (const [mount, track] of Object.entries(expected)) await icecast.setTitle(mount, `${track.artist} - ${track.title}`);
+    for (const [mount, track] of Object.entries(expected))
+      await icecast.setTitle(mount, `${track.artist} - ${track.title}`);
     const body = (await icecast.status()) as { icestats: { source: Array<{ listenurl: string }> } };
     expect(Array.isArray(body.icestats.source)).toBe(true);
     expect(body.icestats.source).toHaveLength(2);
     const firstMount = new URL(body.icestats.source[0]?.listenurl ?? '').pathname;
-    expect(parseIcecastStatus(body)).toEqual({ ok: true, metadata: { ...expected[firstMount], album: '', artwork: '' } });
+    expect(parseIcecastStatus(body)).toEqual({
+      ok: true,
+      metadata: { ...expected[firstMount], album: '', artwork: '' },
+    });
   });
 });

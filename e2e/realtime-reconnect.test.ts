@@ -1,6 +1,7 @@
 import { stationWallClock, type Schedule } from '@onair/core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './fixtures/browser.ts';
+import { WallClock } from './fixtures/clock.ts';
 import { useServerAndBrowser } from './fixtures/suite.ts';
 import { ADMIN, ADMIN_ENV } from './schedule/schedule-helpers.ts';
 
@@ -11,10 +12,12 @@ interface SubscribeFrame {
 }
 
 describe('the realtime socket across a server restart', () => {
-  const { server, browser } = useServerAndBrowser(ADMIN_ENV);
+  // The server, the page and the test agree on the day (a show is added to today's list below).
+  const clock = WallClock.forSuite();
+  const { server, browser } = useServerAndBrowser(ADMIN_ENV, clock);
 
   it('reconnects by itself, resyncs by version, and shows a change made after the restart without a reload', async () => {
-    const listener = await openPage(browser());
+    const listener = await openPage(browser(), { clock });
     // Every subscribe frame the page sends, on whichever socket (a reconnect opens a new one).
     const subscribes: SubscribeFrame[] = [];
     listener.on('websocket', (socket) =>
@@ -26,7 +29,10 @@ describe('the realtime socket across a server restart', () => {
     await listener.goto(`${server().url}/schedule`);
     // The app runs once its socket has subscribed (the buttons are there before, in the prerender).
     await expect.poll(() => subscribes.length, { timeout: 30_000 }).toBe(1);
-    const before = (await (await fetch(`${server().url}/api/schedule`)).json()) as { data: Schedule; version: number };
+    const before = (await (await fetch(`${server().url}/api/schedule`)).json()) as {
+      data: Schedule;
+      version: number;
+    };
     let loads = 0;
     listener.on('load', () => (loads += 1));
 
@@ -41,11 +47,14 @@ describe('the realtime socket across a server restart', () => {
     });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const today = stationWallClock(clock.now(), 'Europe/Dublin').weekday;
     const artist = 'Back After The Restart';
     const next = before.data.map((day) =>
       day.day === today
-        ? { ...day, shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }] }
+        ? {
+            ...day,
+            shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }],
+          }
         : day,
     );
     const saved = await fetch(`${server().url}/api/schedule`, {

@@ -32,14 +32,18 @@ export function setCookieLine(response: Response, name: string): string | undefi
 /** `name=value` from the answer's Set-Cookie, ready for a Cookie header; throws when absent. */
 export function cookiePair(response: Response, name: string): string {
   const line = setCookieLine(response, name);
-  if (!line) throw new Error(`no ${name} cookie in ${JSON.stringify(response.headers.getSetCookie())} (status ${response.status})`);
+  if (!line)
+    throw new Error(
+      `no ${name} cookie in ${JSON.stringify(response.headers.getSetCookie())} (status ${response.status})`,
+    );
   return line.split(';')[0] ?? '';
 }
 
 /** Signs in as the admin and returns the session cookie pair. */
 export async function adminSession(target: Target, options: SignInOptions = {}): Promise<string> {
   const response = await signIn(target, options);
-  if (response.status !== 200) throw new Error(`the admin could not sign in: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`the admin could not sign in: ${response.status} ${await response.text()}`);
   return cookiePair(response, 'onair_session');
 }
 
@@ -62,8 +66,16 @@ export function editedSchedule(current: StoredSchedule, genre: string): StoredSc
   return { version: current.version, data: [{ ...first, shows: [{ ...show, genre }, ...shows] }, ...rest] };
 }
 
-export function putSchedule(target: Target, body: string, headers: Record<string, string>): Promise<Response> {
-  return fetch(`${target.url}/api/schedule`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body });
+export function putSchedule(
+  target: Target,
+  body: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  return fetch(`${target.url}/api/schedule`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
 }
 
 /**
@@ -116,7 +128,11 @@ export class RawConnection {
 }
 
 /** Sends `request` and returns what came back by the time the server closed or `waitMs` passed. */
-export async function rawExchange(target: Target, request: string, waitMs: number): Promise<{ received: Buffer; closed: boolean }> {
+export async function rawExchange(
+  target: Target,
+  request: string,
+  waitMs: number,
+): Promise<{ received: Buffer; closed: boolean }> {
   const connection = RawConnection.open(target, request);
   await connection.settle((it) => it.closed, waitMs);
   const answer = { received: connection.received, closed: connection.closed };
@@ -132,7 +148,11 @@ export function rawBody(received: Buffer): string {
 }
 
 /** Runs `task` for each item with at most `width` in flight, keeping the results in order. */
-export async function inParallel<T, R>(items: readonly T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: readonly T[],
+  width: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

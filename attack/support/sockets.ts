@@ -5,8 +5,15 @@ import type { Target } from './target.ts';
 export type Upgrade = { opened: WebSocket } | { refusedWith: number };
 
 /** Asks for /api/realtime with the given Origin (none when undefined) and headers, as any client may. */
-export function upgrade(target: Target, origin?: string, headers: Record<string, string> = {}): Promise<Upgrade> {
-  const socket = new WebSocket(`ws://127.0.0.1:${target.port}/api/realtime`, { headers, ...(origin === undefined ? {} : { origin }) });
+export function upgrade(
+  target: Target,
+  origin?: string,
+  headers: Record<string, string> = {},
+): Promise<Upgrade> {
+  const socket = new WebSocket(`ws://127.0.0.1:${target.port}/api/realtime`, {
+    headers,
+    ...(origin === undefined ? {} : { origin }),
+  });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve({ opened: socket }));
     socket.once('unexpected-response', (_request, response) => {
@@ -39,7 +46,10 @@ export function closeCode(socket: WebSocket, waitMs: number): Promise<number | n
 }
 
 /** The next frame the server sends on `socket`, parsed, or null when none arrives within `waitMs`. */
-export function nextFrame(socket: WebSocket, waitMs: number): Promise<{ topic: string; version: number } | null> {
+export function nextFrame(
+  socket: WebSocket,
+  waitMs: number,
+): Promise<{ topic: string; version: number } | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), waitMs);
     socket.once('message', (raw: Buffer) => {

@@ -37,7 +37,12 @@ class LogRecorder {
     return this.#lines.map((raw) => {
       try {
         const parsed = JSON.parse(raw) as Partial<LogLine>;
-        return { level: typeof parsed.level === 'number' ? parsed.level : 0, msg: parsed.msg, ip: parsed.ip, raw };
+        return {
+          level: typeof parsed.level === 'number' ? parsed.level : 0,
+          msg: parsed.msg,
+          ip: parsed.ip,
+          raw,
+        };
       } catch {
         // Not pino's JSON (a crash trace on stderr): keep it, and count it as an error.
         return { level: LOG_LEVEL_ERROR, raw };
@@ -85,16 +90,21 @@ export class Target {
 
   /**
    * Everything the store holds, table by table, rows in key order: "nothing changed" is equality.
-   * Leaves out listener_minute: the server writes it by itself from its own stream's status (a
-   * minute boundary during a case would otherwise look like a change an attacker made).
+   * Leaves out listener_minute, station_claim and the archive's tables: the server writes them by
+   * itself, from its own stream's status, schedule and audio (a minute boundary, a listener's daily
+   * peak or a chunk during a case would otherwise look like a change an attacker made).
    */
   storeSnapshot(): Record<string, unknown[]> {
     const db = new SQLite(join(this.server.dataDir, 'onair.sqlite'), { readonly: true, fileMustExist: true });
     try {
       const tables = db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'listener_minute' ORDER BY name")
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('listener_minute', 'station_claim') AND name NOT LIKE 'archive_%' ORDER BY name",
+        )
         .all() as Array<{ name: string }>;
-      return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY 1`).all()]));
+      return Object.fromEntries(
+        tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY 1`).all()]),
+      );
     } finally {
       db.close();
     }

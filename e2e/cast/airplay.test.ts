@@ -51,13 +51,19 @@ describe('AirPlay', () => {
     expect(await page.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls)).toBe(0);
 
     await targets(page, 'available');
-    await waitFor('AirPlay targets to be found', async () => (await airPlay.getAttribute('data-available')) === 'true');
+    await waitFor(
+      'AirPlay targets to be found',
+      async () => (await airPlay.getAttribute('data-available')) === 'true',
+    );
     await airPlay.click();
     expect(await page.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls)).toBe(1);
     expect(await seriousA11yViolations(page, CONTROL_CARD)).toEqual([]);
 
     await targets(page, 'not-available');
-    await waitFor('AirPlay targets to be gone', async () => (await airPlay.getAttribute('data-available')) === 'false');
+    await waitFor(
+      'AirPlay targets to be gone',
+      async () => (await airPlay.getAttribute('data-available')) === 'false',
+    );
     await airPlay.click();
     await toast(page, 'AirPlay not available').waitFor();
     await page.context().close();

@@ -7,7 +7,13 @@ import {
   type FakeCastLoad,
 } from '../../apps/web/src/lib/cast/fake-cast-framework.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
-import { audioState, openListenerPage, playAndWaitForSound, storedJson, waitForSound } from '../fixtures/listener.ts';
+import {
+  audioState,
+  openListenerPage,
+  playAndWaitForSound,
+  storedJson,
+  waitForSound,
+} from '../fixtures/listener.ts';
 import { waitFor } from '../fixtures/ports.ts';
 import { useIcecastStation } from '../fixtures/suite.ts';
 
@@ -45,7 +51,9 @@ describe('Cast', () => {
       async () => (await castStatus(page).textContent()) === 'Cast extension is not available',
       CAST_SCRIPT_LOAD_TIMEOUT_MS + 5_000,
     );
-    expect(senderRequests).toEqual(['https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1']);
+    expect(senderRequests).toEqual([
+      'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1',
+    ]);
     expect(await seriousA11yViolations(page, CONTROL_CARD)).toEqual([]);
     // A failure never stops local audio.
     await waitForSound(page);
@@ -83,7 +91,10 @@ describe('Cast', () => {
     expect(await fake(page, (control) => control.options)).toEqual([
       { receiverApplicationId: 'CC1AD845', autoJoinPolicy: 'origin_scoped' },
     ]);
-    expect(await storedJson(page, 'playfm_cast_session')).toMatchObject({ receiverName: DEVICE, isConnected: true });
+    expect(await storedJson(page, 'playfm_cast_session')).toMatchObject({
+      receiverName: DEVICE,
+      isConnected: true,
+    });
     expect(await seriousA11yViolations(page, CONTROL_CARD)).toEqual([]);
 
     // Play/pause and mute act on the receiver; the local element stays silent.
@@ -91,7 +102,9 @@ describe('Cast', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mute' }).click();
     await page.getByRole('button', { name: 'Unmute' }).waitFor();
-    expect(await fake(page, (control) => [control.playOrPauseCalls, control.muteOrUnmuteCalls])).toEqual([1, 1]);
+    expect(await fake(page, (control) => [control.playOrPauseCalls, control.muteOrUnmuteCalls])).toEqual([
+      1, 1,
+    ]);
     expect((await audioState(page)).paused).toBe(true);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause' }).waitFor();
@@ -131,7 +144,10 @@ describe('Cast', () => {
     await fake(page, (control) => (control.requestAnswer = 'hang'));
     await page.getByRole('button', { name: 'Cast', exact: true }).click();
     const castButton = page.getByRole('button', { name: 'Cast', exact: true });
-    await waitFor('the Cast button to say it is busy connecting', async () => (await castButton.getAttribute('aria-busy')) === 'true');
+    await waitFor(
+      'the Cast button to say it is busy connecting',
+      async () => (await castButton.getAttribute('aria-busy')) === 'true',
+    );
     expect(await seriousA11yViolations(page, CONTROL_CARD)).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { expectCompleteHistory, freshPostgresDatabase, sendAll, startHistoryClients } from '../fixtures/chat-history.ts';
+import {
+  expectCompleteHistory,
+  freshPostgresDatabase,
+  sendAll,
+  startHistoryClients,
+} from '../fixtures/chat-history.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 
 /**
@@ -31,11 +36,18 @@ describe.each(['sqlite', 'postgres'] as const)('chat history under SIGKILL on %s
     await dropDatabase?.();
   });
 
-  it('every acknowledged message is present exactly once, in seq order, at every client', { timeout: 240_000 }, async () => {
-    const { clients, head } = await startHistoryClients(server.url, CLIENTS, NAMES_PER_CLIENT);
-    // Two crashes while the clients are sending: after about a third, and about two thirds.
-    const crash = { fault: () => server.restart('SIGKILL') };
-    await sendAll(clients, MESSAGES / CLIENTS, [{ at: MESSAGES / 3, ...crash }, { at: (2 * MESSAGES) / 3, ...crash }]);
-    await expectCompleteHistory(server.url, clients, head, MESSAGES);
-  });
+  it(
+    'every acknowledged message is present exactly once, in seq order, at every client',
+    { timeout: 240_000 },
+    async () => {
+      const { clients, head } = await startHistoryClients(server.url, CLIENTS, NAMES_PER_CLIENT);
+      // Two crashes while the clients are sending: after about a third, and about two thirds.
+      const crash = { fault: () => server.restart('SIGKILL') };
+      await sendAll(clients, MESSAGES / CLIENTS, [
+        { at: MESSAGES / 3, ...crash },
+        { at: (2 * MESSAGES) / 3, ...crash },
+      ]);
+      await expectCompleteHistory(server.url, clients, head, MESSAGES);
+    },
+  );
 });

@@ -28,7 +28,10 @@ const allowedSite = await startWebsite();
 const otherSite = await startWebsite();
 
 async function playerFrame(page: Page): Promise<Frame> {
-  return waitFor('the player frame', async () => page.frames().find((frame) => frame.url().includes('/embed')) ?? null);
+  return waitFor(
+    'the player frame',
+    async () => page.frames().find((frame) => frame.url().includes('/embed')) ?? null,
+  );
 }
 
 describe('the embeddable player', () => {
@@ -41,17 +44,23 @@ describe('the embeddable player', () => {
   it('plays inside an <iframe> on an allowed website, in the station’s colours, with now playing and up next', async () => {
     await station.icecast().setTitle('/live', 'Ciarán Mac Giolla - Tonnta');
     const page = await openListenerPage(station.browser());
-    await page.goto(`${allowedSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}&width=320`);
+    await page.goto(
+      `${allowedSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}&width=320`,
+    );
     const frame = await playerFrame(page);
     const player = page.frameLocator('iframe[title="Radio player"]');
     await player.getByTestId('embed-now-playing').getByText('Tonnta').waitFor({ timeout: 40_000 });
     await player.getByRole('button', { name: 'Play' }).click();
     await player.getByRole('button', { name: 'Pause' }).waitFor();
-    await waitFor('sound in the frame', async () =>
-      frame.evaluate(() => {
-        const audio = document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]');
-        return audio !== null && !audio.paused && audio.currentTime > 0.5;
-      }), 30_000);
+    await waitFor(
+      'sound in the frame',
+      async () =>
+        frame.evaluate(() => {
+          const audio = document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]');
+          return audio !== null && !audio.paused && audio.currentTime > 0.5;
+        }),
+      30_000,
+    );
     const look = await frame.evaluate(() => ({
       background: document.documentElement.style.getPropertyValue('--embed-bg'),
       overflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
@@ -70,10 +79,16 @@ describe('the embeddable player', () => {
 
   it('fits a 600 px wide frame too', async () => {
     const page = await openListenerPage(station.browser(), { viewport: { width: 800, height: 400 } });
-    await page.goto(`${allowedSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}&width=600`);
+    await page.goto(
+      `${allowedSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}&width=600`,
+    );
     const frame = await playerFrame(page);
     await page.frameLocator('iframe[title="Radio player"]').getByRole('button', { name: 'Play' }).waitFor();
-    expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await frame.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
     await page.context().close();
   });
 
@@ -81,8 +96,15 @@ describe('the embeddable player', () => {
     const page = await openListenerPage(station.browser());
     await page.goto(`${otherSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}`);
     // Chromium replaces a frame its CSP frame-ancestors refuses with an error page: no player in it.
-    const frame = await waitFor('the refused frame', async () =>
-      page.frames().find((candidate) => candidate !== page.mainFrame() && candidate.url().startsWith('chrome-error://')) ?? null);
+    const frame = await waitFor(
+      'the refused frame',
+      async () =>
+        page
+          .frames()
+          .find(
+            (candidate) => candidate !== page.mainFrame() && candidate.url().startsWith('chrome-error://'),
+          ) ?? null,
+    );
     expect(await frame.getByRole('button', { name: 'Play' }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
@@ -91,8 +113,15 @@ describe('the embeddable player', () => {
   it('keeps the full app unframeable even for the allowed website', async () => {
     const page = await openListenerPage(station.browser());
     await page.goto(`${allowedSite.origin}/?src=${encodeURIComponent(`${station.server().url}/`)}`);
-    await waitFor('the refused app frame', async () =>
-      page.frames().find((candidate) => candidate !== page.mainFrame() && candidate.url().startsWith('chrome-error://')) ?? null);
+    await waitFor(
+      'the refused app frame',
+      async () =>
+        page
+          .frames()
+          .find(
+            (candidate) => candidate !== page.mainFrame() && candidate.url().startsWith('chrome-error://'),
+          ) ?? null,
+    );
     await page.context().close();
   });
 });

@@ -74,7 +74,9 @@ describe('pages in Chromium', () => {
     // same screen (a hydration that failed would have thrown them away and logged the mismatch).
     expect(
       await page.evaluate(
-        () => (window as { prerendered?: Element | null }).prerendered === document.querySelector('#root .app-shell'),
+        () =>
+          (window as { prerendered?: Element | null }).prerendered ===
+          document.querySelector('#root .app-shell'),
       ),
     ).toBe(true);
     await page.getByRole('button', { name: 'Play', exact: true }).click();

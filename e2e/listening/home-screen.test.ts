@@ -22,7 +22,7 @@ describe('Home on the demo station', () => {
     expect(await page.getByText('On Air', { exact: true }).count()).toBe(1);
     const upNext = page.getByRole('region', { name: /^Up next from:/ });
     await upNext.getByText('Aoife Ní Mhurchú').waitFor();
-    expect(await upNext.getByText('7pm - 8:30pm').count()).toBe(1);
+    expect(await upNext.getByText('19:00 – 20:30').count()).toBe(1);
 
     await page.clock.fastForward('00:45');
     await page.getByRole('heading', { name: 'Aoife Ní Mhurchú' }).waitFor();

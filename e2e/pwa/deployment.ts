@@ -21,13 +21,24 @@ export class Deployment {
   static async start(port: number, webDist: string, dataDir: string): Promise<Deployment> {
     const child = new ManagedProcess(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        LOG_LEVEL: 'warn',
+      },
     });
     const deployment = new Deployment(port, webDist, dataDir, child);
-    await waitFor(`the deployment on port ${port}`, async () => {
-      if (!child.running) throw new Error(`the server exited:\n${child.output}`);
-      return (await fetch(`${deployment.url}/api/health`)).ok;
-    }, 30_000);
+    await waitFor(
+      `the deployment on port ${port}`,
+      async () => {
+        if (!child.running) throw new Error(`the server exited:\n${child.output}`);
+        return (await fetch(`${deployment.url}/api/health`)).ok;
+      },
+      30_000,
+    );
     return deployment;
   }
 
@@ -55,7 +66,10 @@ export function nextRelease(dist: string, marker: string): string {
   const next = mkdtempSync(join(tmpdir(), 'onair-dist-next-'));
   cpSync(dist, next, { recursive: true });
   const indexPath = join(next, 'index.html');
-  const html = readFileSync(indexPath, 'utf8').replace('</head>', `  <meta name="onair-build" content="${marker}" />\n  </head>`);
+  const html = readFileSync(indexPath, 'utf8').replace(
+    '</head>',
+    `  <meta name="onair-build" content="${marker}" />\n  </head>`,
+  );
   writeFileSync(indexPath, html);
   const revision = createHash('md5').update(html).digest('hex');
   const swPath = join(next, 'sw.js');

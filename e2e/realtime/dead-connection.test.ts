@@ -33,7 +33,11 @@ describe('a realtime connection that dies without closing', () => {
     await schedulePage.goto(`${relay.url}/schedule`);
     await chatPage.goto(`${relay.url}/chat`);
     await Promise.all([waitForApp(schedulePage), waitForApp(chatPage)]);
-    await waitFor('both pages’ realtime sockets through the relay', async () => relay.openRealtimeLinks >= 2, 30_000);
+    await waitFor(
+      'both pages’ realtime sockets through the relay',
+      async () => relay.openRealtimeLinks >= 2,
+      30_000,
+    );
 
     // The NAT forgets both sockets: from now on nothing passes on them, and nobody is told.
     expect(relay.freezeRealtime()).toBeGreaterThanOrEqual(2);
@@ -44,20 +48,44 @@ describe('a realtime connection that dies without closing', () => {
     const changedAt = Date.now();
 
     // The admin adds a show to today, and another chatter writes, both straight to the server.
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const admin = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const before = await storedSchedule(server.url);
     const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
-    const data = before.data.map((day) => (day.day === today ? { ...day, shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }] } : day));
-    const saved = await fetch(`${server.url}/api/schedule`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ data, version: before.version }) });
+    const data = before.data.map((day) =>
+      day.day === today
+        ? {
+            ...day,
+            shows: [...day.shows, { time: '11pm - 11:30pm', artist, show: '', genre: '', image: '' }],
+          }
+        : day,
+    );
+    const saved = await fetch(`${server.url}/api/schedule`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: admin },
+      body: JSON.stringify({ data, version: before.version }),
+    });
     expect(saved.status).toBe(200);
     const [chatter = ''] = await chatCookies(server.url, [`Other ${randomUUID().slice(0, 6)}`]);
-    const posted = await fetch(`${server.url}/api/chat/messages`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: chatter }, body: JSON.stringify({ id: randomUUID(), text }) });
+    const posted = await fetch(`${server.url}/api/chat/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: chatter },
+      body: JSON.stringify({ id: randomUUID(), text }),
+    });
     expect(posted.status).toBe(201);
 
     /** Ms from the change to its text on the page (Infinity when it never came within the bound and a margin). */
     const shownWithin = async (appeared: () => Promise<number>) => {
-      const giveUp = new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), REACH_WITHIN_MS + 5_000 - (Date.now() - changedAt)));
+      const giveUp = new Promise<number>((resolve) =>
+        setTimeout(
+          () => resolve(Number.POSITIVE_INFINITY),
+          REACH_WITHIN_MS + 5_000 - (Date.now() - changedAt),
+        ),
+      );
       return (await Promise.race([appeared(), giveUp])) - changedAt;
     };
     expect(await shownWithin(showAppeared)).toBeLessThanOrEqual(REACH_WITHIN_MS);

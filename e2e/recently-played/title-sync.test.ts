@@ -59,7 +59,10 @@ describe('titles in sync with the sound', () => {
     icecast = await IcecastFixture.start();
     tone = await ToneSource.start(icecast, '/live');
     await icecast.setTitle('/live', 'Test Tone - A440');
-    server = await ServerFixture.start({ STREAM_STANDARD_URL: icecast.mountUrl('/live'), STATUS_URL: icecast.statusUrl });
+    server = await ServerFixture.start({
+      STREAM_STANDARD_URL: icecast.mountUrl('/live'),
+      STATUS_URL: icecast.statusUrl,
+    });
     browser = await launchBrowser();
   }, 90_000);
   afterAll(async () => {
@@ -94,10 +97,14 @@ describe('titles in sync with the sound', () => {
       return body.title === 'Silence' ? Date.now() : null;
     });
     await titleSet;
-    const probe = await waitFor('the silence to be heard and the title to change', async () => {
-      const seen = await probeOf(page);
-      return seen.silentAt !== null && seen.titleAt !== null ? seen : null;
-    }, 30_000);
+    const probe = await waitFor(
+      'the silence to be heard and the title to change',
+      async () => {
+        const seen = await probeOf(page);
+        return seen.silentAt !== null && seen.titleAt !== null ? seen : null;
+      },
+      30_000,
+    );
     const heardAt = probe.silentAt ?? 0;
     const shownAt = probe.titleAt ?? 0;
 

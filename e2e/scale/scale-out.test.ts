@@ -88,7 +88,10 @@ async function signIn(baseUrl: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
@@ -132,7 +135,11 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
 
   it('reports the store and Redis in /api/health', async () => {
     for (const server of [a, b]) {
-      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ ok: true, store: 'up', redis: 'up' });
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({
+        ok: true,
+        store: 'up',
+        redis: 'up',
+      });
     }
   });
 
@@ -148,18 +155,33 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
         body: JSON.stringify({ id, text: 'Hello from B' }),
       });
       expect(posted.status).toBe(201);
-      const message = await onA.frame('the message on A', (frame) => frame.topic === 'chat' && JSON.stringify(frame.data).includes(id));
+      const message = await onA.frame(
+        'the message on A',
+        (frame) => frame.topic === 'chat' && JSON.stringify(frame.data).includes(id),
+      );
       expect(message.data).toMatchObject({ type: 'message', message: { id, text: 'Hello from B' } });
 
       const emoji = CHAT_REACTIONS[0];
-      const reacted = await fetch(`${b.url}/api/chat/messages/${id}/reactions/${encodeURIComponent(emoji)}`, { method: 'PUT', headers: { cookie } });
+      const reacted = await fetch(`${b.url}/api/chat/messages/${id}/reactions/${encodeURIComponent(emoji)}`, {
+        method: 'PUT',
+        headers: { cookie },
+      });
       expect(reacted.status).toBe(200);
-      const reaction = await onA.frame('the reaction on A', (frame) => frame.topic === 'chat' && (frame.data as { type?: string }).type === 'reactions');
+      const reaction = await onA.frame(
+        'the reaction on A',
+        (frame) => frame.topic === 'chat' && (frame.data as { type?: string }).type === 'reactions',
+      );
       expect(reaction.version).toBe(message.version + 1);
 
       const admin = await signIn(b.url);
-      expect((await fetch(`${b.url}/api/chat/messages/${id}`, { method: 'DELETE', headers: { cookie: admin } })).status).toBe(204);
-      const deleted = await onA.frame('the deletion on A', (frame) => frame.topic === 'chat' && (frame.data as { type?: string }).type === 'deleted');
+      expect(
+        (await fetch(`${b.url}/api/chat/messages/${id}`, { method: 'DELETE', headers: { cookie: admin } }))
+          .status,
+      ).toBe(204);
+      const deleted = await onA.frame(
+        'the deletion on A',
+        (frame) => frame.topic === 'chat' && (frame.data as { type?: string }).type === 'deleted',
+      );
       expect(deleted.version).toBe(message.version + 2);
 
       const current = await storedSchedule(b.url);
@@ -169,7 +191,10 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
         body: JSON.stringify({ data: current.data, version: current.version }),
       });
       expect(saved.status).toBe(200);
-      const schedule = await onA.frame('the schedule change on A', (frame) => frame.topic === 'schedule' && frame.version === current.version + 1);
+      const schedule = await onA.frame(
+        'the schedule change on A',
+        (frame) => frame.topic === 'schedule' && frame.version === current.version + 1,
+      );
       expect(schedule.data).toEqual(current.data);
     } finally {
       onA.close();
@@ -178,7 +203,10 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
 
   describe('a publish that Redis loses', () => {
     /** Posts through B and waits for the message on a socket held at A, with no later event to reveal a gap. */
-    const postedOnBReachesA = async (fault: () => Promise<void>, heal: () => Promise<void> = async () => undefined) => {
+    const postedOnBReachesA = async (
+      fault: () => Promise<void>,
+      heal: () => Promise<void> = async () => undefined,
+    ) => {
       const onA = new Subscriber(a.url, ['chat']);
       try {
         await onA.frame('the first frame on A', () => true);
@@ -192,7 +220,10 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
         });
         expect(posted.status).toBe(201);
         await heal();
-        const message = await onA.frame('the message on A', (frame) => frame.topic === 'chat' && JSON.stringify(frame.data).includes(id));
+        const message = await onA.frame(
+          'the message on A',
+          (frame) => frame.topic === 'chat' && JSON.stringify(frame.data).includes(id),
+        );
         expect(message.data).toMatchObject({ type: 'message', message: { id } });
       } finally {
         onA.close();
@@ -211,7 +242,9 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
     });
 
     it('is sent again after Redis dropped the publishers (CLIENT KILL TYPE normal)', async () => {
-      await postedOnBReachesA(async () => expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toMatch(/^:[1-9]/));
+      await postedOnBReachesA(async () =>
+        expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toMatch(/^:[1-9]/),
+      );
     });
   });
 
@@ -230,86 +263,114 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
-  it('pushes a reminder that falls due while both instances tick exactly once', { timeout: 240_000 }, async () => {
-    // Started together, so both schedulers' minute timers fire close together and both look at the
-    // reminder soon after it falls due. (Whether their claims overlap is up to the processes: the
-    // claim's atomicity under truly simultaneous ticks is push-scheduler.test.ts's to prove.)
-    await Promise.all([a.restart('SIGTERM'), b.restart('SIGTERM')]);
-    expect([await pushesSent(a.url), await pushesSent(b.url)]).toEqual([0, 0]);
+  it(
+    'pushes a reminder that falls due while both instances tick exactly once',
+    { timeout: 240_000 },
+    async () => {
+      // Started together, so both schedulers' minute timers fire close together and both look at the
+      // reminder soon after it falls due. (Whether their claims overlap is up to the processes: the
+      // claim's atomicity under truly simultaneous ticks is push-scheduler.test.ts's to prove.)
+      await Promise.all([a.restart('SIGTERM'), b.restart('SIGTERM')]);
+      expect([await pushesSent(a.url), await pushesSent(b.url)]).toEqual([0, 0]);
 
-    // A show starting REMINDER_MINUTES after the next whole minute at least 15 s away (slot times
-    // are whole minutes): its reminder falls due then, with both instances running.
-    const { timeZone } = (await (await fetch(`${a.url}/api/station`)).json()) as PublicStation;
-    const remindAt = new Date(Math.ceil((Date.now() + 15_000) / MINUTE_MS) * MINUTE_MS);
-    const startsAt = stationWallClock(new Date(remindAt.getTime() + REMINDER_MINUTES * MINUTE_MS), timeZone);
-    const start = startsAt.hour * 60 + startsAt.minute;
-    const slot: ShowSlot = {
-      time: `${clockText(start)} - ${clockText(start + 60)}`,
-      artist: 'Two Instances',
-      show: `Race ${randomUUID().slice(0, 8)}`,
-      genre: 'House',
-      image: '',
-    };
-    expect(nextReminderAt(slot, startsAt.weekday, new Date(), timeZone, REMINDER_MINUTES)).toEqual(remindAt);
+      // A show starting REMINDER_MINUTES after the next whole minute at least 15 s away (slot times
+      // are whole minutes): its reminder falls due then, with both instances running.
+      const { timeZone } = (await (await fetch(`${a.url}/api/station`)).json()) as PublicStation;
+      const remindAt = new Date(Math.ceil((Date.now() + 15_000) / MINUTE_MS) * MINUTE_MS);
+      const startsAt = stationWallClock(
+        new Date(remindAt.getTime() + REMINDER_MINUTES * MINUTE_MS),
+        timeZone,
+      );
+      const start = startsAt.hour * 60 + startsAt.minute;
+      const slot: ShowSlot = {
+        time: `${clockText(start)} - ${clockText(start + 60)}`,
+        artist: 'Two Instances',
+        show: `Race ${randomUUID().slice(0, 8)}`,
+        genre: 'House',
+        image: '',
+      };
+      expect(nextReminderAt(slot, startsAt.weekday, new Date(), timeZone, REMINDER_MINUTES)).toEqual(
+        remindAt,
+      );
 
-    const admin = await signIn(a.url);
-    const current = await storedSchedule(a.url);
-    const saved = await fetch(`${a.url}/api/schedule`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: admin },
-      body: JSON.stringify({ data: WEEKDAYS.map((day) => ({ day, shows: day === startsAt.weekday ? [slot] : [] })), version: current.version }),
-    });
-    expect(saved.status).toBe(200);
-    // The listener subscribes through the other instance, with the show as a favourite.
-    const browser = new TestBrowser(pushService.endpoint(randomUUID()));
-    const subscribed = await fetch(`${b.url}/api/push/subscription`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        subscription: browser.subscription,
-        preferences: {
-          enabled: true,
-          showScheduleReminders: true,
-          showNewShowAlerts: false,
-          favoriteShows: [favoriteId(slot)],
-          reminderTime: REMINDER_MINUTES,
-        },
-      }),
-    });
-    expect(subscribed.status).toBe(200);
+      const admin = await signIn(a.url);
+      const current = await storedSchedule(a.url);
+      const saved = await fetch(`${a.url}/api/schedule`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie: admin },
+        body: JSON.stringify({
+          data: WEEKDAYS.map((day) => ({ day, shows: day === startsAt.weekday ? [slot] : [] })),
+          version: current.version,
+        }),
+      });
+      expect(saved.status).toBe(200);
+      // The listener subscribes through the other instance, with the show as a favourite.
+      const browser = new TestBrowser(pushService.endpoint(randomUUID()));
+      const subscribed = await fetch(`${b.url}/api/push/subscription`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          subscription: browser.subscription,
+          preferences: {
+            enabled: true,
+            showScheduleReminders: true,
+            showNewShowAlerts: false,
+            favoriteShows: [favoriteId(slot)],
+            reminderTime: REMINDER_MINUTES,
+          },
+        }),
+      });
+      expect(subscribed.status).toBe(200);
 
-    // Each timer fires once a minute: by then both instances have ticked since the reminder fell due
-    // (a second send would have arrived), with a few seconds for the push to travel.
-    await sleep(remindAt.getTime() + PUSH_TICK_MS + 5_000 - Date.now());
-    const pushes = pushService.receiver.receivedFor(browser.subscription.endpoint);
-    const messages = pushes.map((push) => pushMessageSchema.parse(JSON.parse(browser.decrypt(push.body))));
-    expect(messages.map(({ notification, data }) => ({ body: notification.body, label: data.analyticsLabel }))).toEqual([
-      { body: `${slot.artist} · ${slot.time}`, label: 'show_reminder' },
-    ]);
-    for (const push of pushes) expect(verifyVapid(push.headers.authorization, vapid.publicKey).sub).toBe('mailto:ops@radio.example');
-    // One instance sent it; the other's ticks found it claimed already.
-    expect([await pushesSent(a.url), await pushesSent(b.url)].sort()).toEqual([0, 1]);
-  });
+      // Each timer fires once a minute: by then both instances have ticked since the reminder fell due
+      // (a second send would have arrived), with a few seconds for the push to travel.
+      await sleep(remindAt.getTime() + PUSH_TICK_MS + 5_000 - Date.now());
+      const pushes = pushService.receiver.receivedFor(browser.subscription.endpoint);
+      const messages = pushes.map((push) => pushMessageSchema.parse(JSON.parse(browser.decrypt(push.body))));
+      expect(
+        messages.map(({ notification, data }) => ({ body: notification.body, label: data.analyticsLabel })),
+      ).toEqual([{ body: `${slot.artist} · ${slot.time}`, label: 'show_reminder' }]);
+      for (const push of pushes)
+        expect(verifyVapid(push.headers.authorization, vapid.publicKey).sub).toBe('mailto:ops@radio.example');
+      // One instance sent it; the other's ticks found it claimed already.
+      expect([await pushesSent(a.url), await pushesSent(b.url)].sort()).toEqual([0, 1]);
+    },
+  );
 
-  it('keeps every acknowledged message once and in order when an instance is SIGKILLed and restarted', { timeout: 120_000 }, async () => {
-    const { clients, head } = await startHistoryClients(nginx.url, CLIENTS, NAMES_PER_CLIENT, 'Killed');
-    await sendAll(clients, MESSAGES / CLIENTS, [{ at: MESSAGES / 3, fault: () => a.restart('SIGKILL') }]);
-    await expectCompleteHistory(nginx.url, clients, head, MESSAGES);
-    // The clients on the killed instance found the other one (or it again) by themselves.
-    expect(clients.reduce((sum, client) => sum + client.reconnects, 0)).toBeGreaterThan(0);
-  });
+  it(
+    'keeps every acknowledged message once and in order when an instance is SIGKILLed and restarted',
+    { timeout: 120_000 },
+    async () => {
+      const { clients, head } = await startHistoryClients(nginx.url, CLIENTS, NAMES_PER_CLIENT, 'Killed');
+      await sendAll(clients, MESSAGES / CLIENTS, [{ at: MESSAGES / 3, fault: () => a.restart('SIGKILL') }]);
+      await expectCompleteHistory(nginx.url, clients, head, MESSAGES);
+      // The clients on the killed instance found the other one (or it again) by themselves.
+      expect(clients.reduce((sum, client) => sum + client.reconnects, 0)).toBeGreaterThan(0);
+    },
+  );
 
-  it('keeps every acknowledged message once and in order when Redis is restarted mid-traffic', { timeout: 120_000 }, async () => {
-    const { clients, head } = await startHistoryClients(nginx.url, CLIENTS, NAMES_PER_CLIENT, 'Redis');
-    // Down for the second half of the traffic, back after the last send: meanwhile each instance
-    // delivers only its own messages, and only the catch-up from the store on reconnect can bring
-    // the clients the other instance's (no later message reveals the gap).
-    await sendAll(clients, MESSAGES / CLIENTS, [{ at: MESSAGES / 2, fault: () => redis.kill() }]);
-    for (const server of [a, b]) expect(((await (await fetch(`${server.url}/api/health`)).json()) as { redis: string }).redis).toBe('down');
-    await redis.revive();
-    await expectCompleteHistory(nginx.url, clients, head, MESSAGES);
-    for (const server of [a, b]) {
-      await waitFor('Redis back at both instances', async () => ((await (await fetch(`${server.url}/api/health`)).json()) as { redis: string }).redis === 'up');
-    }
-  });
+  it(
+    'keeps every acknowledged message once and in order when Redis is restarted mid-traffic',
+    { timeout: 120_000 },
+    async () => {
+      const { clients, head } = await startHistoryClients(nginx.url, CLIENTS, NAMES_PER_CLIENT, 'Redis');
+      // Down for the second half of the traffic, back after the last send: meanwhile each instance
+      // delivers only its own messages, and only the catch-up from the store on reconnect can bring
+      // the clients the other instance's (no later message reveals the gap).
+      await sendAll(clients, MESSAGES / CLIENTS, [{ at: MESSAGES / 2, fault: () => redis.kill() }]);
+      for (const server of [a, b])
+        expect(((await (await fetch(`${server.url}/api/health`)).json()) as { redis: string }).redis).toBe(
+          'down',
+        );
+      await redis.revive();
+      await expectCompleteHistory(nginx.url, clients, head, MESSAGES);
+      for (const server of [a, b]) {
+        await waitFor(
+          'Redis back at both instances',
+          async () =>
+            ((await (await fetch(`${server.url}/api/health`)).json()) as { redis: string }).redis === 'up',
+        );
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
-import type { Schedule } from '@onair/core';
+import { scheduleOpeningDay, type Schedule, type Weekday } from '@onair/core';
 import type { Browser, Page } from 'playwright-core';
-import { openPage } from '../fixtures/browser.ts';
+import { openPage, type PageOptions } from '../fixtures/browser.ts';
+import type { WallClock } from '../fixtures/clock.ts';
 
 export const ADMIN = { username: 'Station Admin', password: 'e2e-admin-password' };
 export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -16,8 +17,12 @@ export async function signInThroughForm(page: Page): Promise<void> {
 }
 
 /** A fresh admin page on the schedule at `baseUrl`, signed in and in Manage mode. */
-export async function openManaging(browser: Browser, baseUrl: string): Promise<Page> {
-  const page = await openPage(browser);
+export async function openManaging(
+  browser: Browser,
+  baseUrl: string,
+  options: PageOptions = {},
+): Promise<Page> {
+  const page = await openPage(browser, options);
   await page.goto(`${baseUrl}/schedule`);
   await signInThroughForm(page);
   await page.getByRole('button', { name: 'Manage' }).click();
@@ -27,6 +32,17 @@ export async function openManaging(browser: Browser, baseUrl: string): Promise<P
 /** The schedule document as the server stores it now. */
 export async function storedSchedule(baseUrl: string): Promise<{ data: Schedule; version: number }> {
   return (await (await fetch(`${baseUrl}/api/schedule`)).json()) as { data: Schedule; version: number };
+}
+
+/**
+ * The day /schedule opens on at `clock`'s now: the slide in the middle, whose buttons a listener can
+ * reach (the others lie beside it, under its edges). Today, except past midnight while yesterday's
+ * late show still runs (Monday 00:30 during Sunday's '11pm - 2am'): then yesterday.
+ */
+export async function openingDay(baseUrl: string, clock: WallClock): Promise<Weekday> {
+  const day = scheduleOpeningDay((await storedSchedule(baseUrl)).data, clock.now(), 'Europe/Dublin');
+  if (!day) throw new Error('the schedule has no opening day');
+  return day;
 }
 
 type WatchedWindow = Window & { __onairTextShownAt?: Promise<number> };
@@ -48,5 +64,6 @@ export async function watchForText(page: Page, text: string): Promise<() => Prom
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
   }, text);
-  return () => page.evaluate(() => (window as WatchedWindow).__onairTextShownAt ?? Promise.resolve(Number.NaN));
+  return () =>
+    page.evaluate(() => (window as WatchedWindow).__onairTextShownAt ?? Promise.resolve(Number.NaN));
 }

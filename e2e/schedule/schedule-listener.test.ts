@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOnAir, favoriteId, STORAGE_KEYS, stationWallClock, type Schedule } from '@onair/core';
+import {
+  displaySlotTime,
+  findOnAir,
+  favoriteId,
+  STORAGE_KEYS,
+  stationWallClock,
+  type Schedule,
+} from '@onair/core';
 import { launchBrowser, openPage, waitForApp } from '../fixtures/browser.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
@@ -39,11 +46,15 @@ describe('the schedule for listeners', () => {
     await page.goto(`${server.url}/schedule`);
 
     // The prerender shows the server's today; the app moves to the page's (fake) Monday.
-    await page.getByRole('button', { name: 'Mon (today)' }).and(page.locator('[aria-current="true"]')).waitFor();
+    await page
+      .getByRole('button', { name: 'Mon (today)' })
+      .and(page.locator('[aria-current="true"]'))
+      .waitFor();
     const badges = page.getByRole('listitem').filter({ has: page.getByText('On Air', { exact: true }) });
     expect(await badges.count()).toBe(1);
     expect(await badges.first().textContent()).toContain(onAir.slot.artist);
-    expect(await badges.first().textContent()).toContain(onAir.slot.time);
+    // Written on the demo station's clock (station.config.json: 24-hour).
+    expect(await badges.first().textContent()).toContain(displaySlotTime(onAir.slot.time, '24-hour'));
     await page.context().close();
   });
 
@@ -79,7 +90,8 @@ describe('the schedule for listeners', () => {
     await page.goto(`${server.url}/schedule`);
     // The keys go to the app's carousel: on a real Wednesday the prerender already shows Wednesday.
     await waitForApp(page);
-    const shown = (day: string) => page.getByRole('button', { name: day.slice(0, 3) }).and(page.locator('[aria-current="true"]'));
+    const shown = (day: string) =>
+      page.getByRole('button', { name: day.slice(0, 3) }).and(page.locator('[aria-current="true"]'));
     await shown('Wednesday').waitFor();
     await page.keyboard.press('ArrowRight');
     await shown('Thursday').waitFor();
@@ -95,7 +107,10 @@ describe('the schedule for listeners', () => {
     await page.route('**/*.js', (route) => route.abort());
     await page.goto(`${server.url}/schedule`);
     // The server opened on its own day (its clock is not the test's): whichever, that day is in the middle.
-    const opening = await page.getByRole('navigation', { name: 'Days' }).locator('[aria-current="true"]').textContent();
+    const opening = await page
+      .getByRole('navigation', { name: 'Days' })
+      .locator('[aria-current="true"]')
+      .textContent();
     const day = schedule.find((entry) => entry.day.startsWith(opening?.slice(0, 3) ?? '?'))?.day;
     if (!day) throw new Error(`no day for the current tab '${opening}'`);
     expect(await offCentre(page, day)).toBeLessThan(1);
@@ -104,10 +119,14 @@ describe('the schedule for listeners', () => {
     const saturdayScrollLeft = await page.evaluate(() => {
       const track = document.querySelector('.day-carousel__track')!;
       const copy = track.cloneNode(true) as HTMLElement;
-      for (const slide of Array.from(copy.children)) slide.classList.toggle('day-slide--opening', slide.getAttribute('aria-label') === 'Saturday');
+      for (const slide of Array.from(copy.children))
+        slide.classList.toggle('day-slide--opening', slide.getAttribute('aria-label') === 'Saturday');
       track.after(copy);
       const saturday = copy.children[5] as HTMLElement;
-      const drawn = { left: copy.scrollLeft, centred: saturday.offsetLeft + saturday.offsetWidth / 2 - copy.clientWidth / 2 };
+      const drawn = {
+        left: copy.scrollLeft,
+        centred: saturday.offsetLeft + saturday.offsetWidth / 2 - copy.clientWidth / 2,
+      };
       copy.remove();
       return drawn;
     });
@@ -122,7 +141,10 @@ describe('the schedule for listeners', () => {
     await page.goto(`${server.url}/schedule`);
     await waitForApp(page);
     await page.getByRole('button', { name: 'Fri', exact: true }).click();
-    await page.getByRole('button', { name: 'Fri', exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
+    await page
+      .getByRole('button', { name: 'Fri', exact: true })
+      .and(page.locator('[aria-current="true"]'))
+      .waitFor();
     await expect.poll(() => offCentre(page, 'Friday')).toBeLessThan(1);
     // And back by the keyboard: focus on the tab, Enter.
     await page.getByRole('button', { name: /^Wed/ }).focus();
@@ -147,7 +169,10 @@ describe('the schedule for listeners', () => {
             const matrix = new DOMMatrix(transform === 'none' ? undefined : transform);
             // (|| 0: a card turned by a hair the other way rounds to -0.)
             const degrees = Math.round((Math.atan2(-matrix.m13, matrix.m11) * 180) / Math.PI) || 0;
-            return [slide.getAttribute('aria-label'), { transform, degrees, animations: card.getAnimations().length }];
+            return [
+              slide.getAttribute('aria-label'),
+              { transform, degrees, animations: card.getAnimations().length },
+            ];
           }),
         ),
       );
@@ -170,14 +195,22 @@ describe('the schedule for listeners', () => {
     await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z')); // a Wednesday
     await page.goto(`${server.url}/schedule`);
     const wednesday = schedule.find((day) => day.day === 'Wednesday')?.shows ?? [];
-    const slot = wednesday.find((candidate) => candidate.show.trim() !== '' && candidate.artist !== 'Play Show Replays');
+    const slot = wednesday.find(
+      (candidate) => candidate.show.trim() !== '' && candidate.artist !== 'Play Show Replays',
+    );
     if (!slot) throw new Error('no named show on Wednesday');
     const today = page.getByRole('group', { name: 'Wednesday' });
     const add = today.getByRole('button', { name: `Add ${slot.show} to favourites` }).first();
     await add.click();
-    await page.getByRole('button', { name: `Remove ${slot.show} from favourites` }).first().waitFor();
+    await page
+      .getByRole('button', { name: `Remove ${slot.show} from favourites` })
+      .first()
+      .waitFor();
     await page.reload();
-    await page.getByRole('button', { name: `Remove ${slot.show} from favourites` }).first().waitFor();
+    await page
+      .getByRole('button', { name: `Remove ${slot.show} from favourites` })
+      .first()
+      .waitFor();
     const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.notificationSettings);
     const settings = JSON.parse(stored ?? '{}') as { favoriteShows: string[]; reminderTime: number };
     expect(settings.favoriteShows).toEqual([favoriteId(slot)]);
@@ -192,7 +225,10 @@ describe('the schedule for listeners', () => {
       [STORAGE_KEYS.chatUsername, ADMIN.username],
     );
     await page.goto(`${server.url}/schedule`);
-    await page.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /favourites$/ })
+      .first()
+      .waitFor();
     // Wait for the server's answer about the role (the Admin sign-in link appears with it).
     await page.getByRole('button', { name: 'Admin', exact: true }).waitFor();
     for (const name of ['Manage', 'Upload', 'Done']) {
@@ -217,7 +253,10 @@ describe('the schedule for listeners', () => {
     // As the service worker's copy of the page would be: no week written into it by the server.
     await page.route(`${server.url}/schedule`, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json" id="onair-initial-data">.*?<\/script>/s, '');
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="onair-initial-data">.*?<\/script>/s,
+        '',
+      );
       await route.fulfill({ response, body });
     });
     await page.routeWebSocket(/\/api\/realtime$/, () => undefined);
@@ -230,7 +269,10 @@ describe('the schedule for listeners', () => {
   it('has no serious accessibility violations', async () => {
     const page = await openPage(browser);
     await page.goto(`${server.url}/schedule`);
-    await page.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /favourites$/ })
+      .first()
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -1,16 +1,25 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stationWallClock } from '@onair/core';
 import { launchBrowser, openPage } from '../fixtures/browser.ts';
+import { WallClock } from '../fixtures/clock.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
-import { ADMIN, ADMIN_ENV, openManaging, signInThroughForm, storedSchedule } from './schedule-helpers.ts';
+import {
+  ADMIN,
+  ADMIN_ENV,
+  openingDay,
+  openManaging,
+  signInThroughForm,
+  storedSchedule,
+} from './schedule-helpers.ts';
 
 describe('schedule editing, live in every open app', () => {
+  // One clock for the server, the pages and the test: the day the schedule opens on is the same for all.
+  const clock = WallClock.forSuite();
   let server: ServerFixture;
   let browser: Browser;
   beforeAll(async () => {
-    server = await ServerFixture.start(ADMIN_ENV);
+    server = await ServerFixture.start({ ...ADMIN_ENV, ...clock.serverEnv });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -20,15 +29,18 @@ describe('schedule editing, live in every open app', () => {
 
   // How fast it arrives is measured by `npm run bench:schedule`; here: that it arrives, live.
   it('shows a show the admin adds in another browser without a reload', async () => {
-    const listener = await openPage(browser);
-    const admin = await openPage(browser);
+    const listener = await openPage(browser, { clock });
+    const admin = await openPage(browser, { clock });
     await listener.goto(`${server.url}/schedule`);
     await admin.goto(`${server.url}/schedule`);
-    await listener.getByRole('button', { name: /favourites$/ }).first().waitFor();
+    await listener
+      .getByRole('button', { name: /favourites$/ })
+      .first()
+      .waitFor();
     await signInThroughForm(admin);
     await admin.getByRole('button', { name: 'Manage' }).click();
 
-    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const today = await openingDay(server.url, clock);
     await admin.getByRole('button', { name: `Add New Show on ${today}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add New Show' });
     await dialog.getByLabel('Time', { exact: true }).fill('11pm - 11:30pm');
@@ -38,7 +50,7 @@ describe('schedule editing, live in every open app', () => {
     let loads = 0;
     listener.on('load', () => (loads += 1));
     await dialog.getByRole('button', { name: 'Save' }).click();
-    // Looked for in today's list: when the test runs at 11pm the show is also the one on air.
+    // Looked for in that day's list: at 11pm the show is also the one on air.
     const listenerToday = listener.getByRole('group', { name: today });
     await listenerToday.getByText('Realtime Róisín').waitFor({ state: 'visible' });
     expect(loads).toBe(0);
@@ -58,8 +70,8 @@ describe('schedule editing, live in every open app', () => {
   });
 
   it('tells an editor whose copy was stale and loads the latest schedule', { timeout: 120_000 }, async () => {
-    const first = await openPage(browser);
-    const second = await openPage(browser);
+    const first = await openPage(browser, { clock });
+    const second = await openPage(browser, { clock });
     // The second editor's realtime socket goes nowhere (as on a network that drops it), so its copy goes stale.
     await second.routeWebSocket(/\/api\/realtime$/, () => undefined);
     for (const page of [first, second]) {
@@ -67,7 +79,7 @@ describe('schedule editing, live in every open app', () => {
       await signInThroughForm(page);
       await page.getByRole('button', { name: 'Manage' }).click();
     }
-    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const today = await openingDay(server.url, clock);
     await first.getByRole('button', { name: `Add New Show on ${today}` }).click();
     const firstDialog = first.getByRole('dialog', { name: 'Add New Show' });
     await firstDialog.getByLabel('Artist', { exact: true }).fill('First Editor');
@@ -91,10 +103,9 @@ describe('schedule editing, live in every open app', () => {
   });
 
   it('deletes two shows clicked in quick succession, both, without a false conflict', async () => {
-    const admin = await openManaging(browser, server.url);
+    const admin = await openManaging(browser, server.url, { clock });
     const before = await storedSchedule(server.url);
-    // Today's card, the one the carousel shows: the other days lie beside it, under its edges.
-    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const today = await openingDay(server.url, clock);
     const day = admin.getByRole('group', { name: today });
     const [first, second] = (before.data.find((entry) => entry.day === today)?.shows ?? []).filter(
       (slot) => slot.show.trim() !== '' && slot.artist !== 'Play Show Replays',
@@ -128,8 +139,8 @@ describe('schedule editing, live in every open app', () => {
   });
 
   it('asks an admin whose session ended to sign in again, and gives the typed show back', async () => {
-    const admin = await openManaging(browser, server.url);
-    const today = stationWallClock(new Date(), 'Europe/Dublin').weekday;
+    const admin = await openManaging(browser, server.url, { clock });
+    const today = await openingDay(server.url, clock);
     await admin.getByRole('button', { name: `Add New Show on ${today}` }).click();
     const form = admin.getByRole('dialog', { name: 'Add New Show' });
     await form.getByLabel('Artist', { exact: true }).fill('After Expiry');
@@ -138,7 +149,10 @@ describe('schedule editing, live in every open app', () => {
     await form.getByRole('button', { name: 'Save' }).click();
 
     const signIn = admin.getByRole('dialog', { name: 'Admin sign-in' });
-    await signIn.getByRole('alert').filter({ hasText: 'Your admin session has ended, so the show was not saved.' }).waitFor();
+    await signIn
+      .getByRole('alert')
+      .filter({ hasText: 'Your admin session has ended, so the show was not saved.' })
+      .waitFor();
     expect(await admin.getByRole('button', { name: 'Done' }).count()).toBe(0);
     await signIn.getByLabel('Username').fill(ADMIN.username);
     await signIn.getByLabel('Password').fill(ADMIN.password);
@@ -152,7 +166,7 @@ describe('schedule editing, live in every open app', () => {
   });
 
   it('has no serious accessibility violations for the admin in Manage mode', async () => {
-    const page = await openManaging(browser, server.url);
+    const page = await openManaging(browser, server.url, { clock });
     await page.getByRole('button', { name: 'Done' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();

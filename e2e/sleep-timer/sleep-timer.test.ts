@@ -43,10 +43,14 @@ describe('the sleep timer in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Sleep Timer' });
     await dialog.waitFor();
     expect(await dialog.getByText('Start playing to use sleep timer').count()).toBe(0);
-    for (let step = 0; step < 3; step += 1) await dialog.getByRole('button', { name: '5 minutes less' }).click();
+    for (let step = 0; step < 3; step += 1)
+      await dialog.getByRole('button', { name: '5 minutes less' }).click();
     await dialog.getByText('15 min', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Start Timer' }).click();
-    await dialog.getByRole('timer').getByText(/^1[45]:\d\d$/).waitFor();
+    await dialog
+      .getByRole('timer')
+      .getByText(/^1[45]:\d\d$/)
+      .waitFor();
     await dialog.getByText('Music will stop when timer reaches zero').waitFor();
     expect(await seriousA11yViolations(page, 'dialog[open]')).toEqual([]);
 
@@ -79,14 +83,20 @@ describe('the sleep timer in Chromium', () => {
 
     await page.clock.fastForward('05:00');
     await page.reload();
-    await dialog.getByRole('timer').getByText(/^(10:00|9:[56]\d)$/).waitFor();
+    await dialog
+      .getByRole('timer')
+      .getByText(/^(10:00|9:[56]\d)$/)
+      .waitFor();
     expect(await storedJson(page, 'playfm_sleep_timer')).toEqual(started);
 
     await dialog.getByRole('button', { name: '+5 min' }).click();
     const extended = (await storedJson(page, 'playfm_sleep_timer')) as StoredTimer;
     expect(extended.endTime - started.endTime).toBe(300_000);
     expect(extended.initialTime).toBe(1200);
-    await dialog.getByRole('timer').getByText(/^(15:00|14:[56]\d)$/).waitFor();
+    await dialog
+      .getByRole('timer')
+      .getByText(/^(15:00|14:[56]\d)$/)
+      .waitFor();
 
     await dialog.getByRole('button', { name: 'Cancel Timer' }).click();
     await dialog.getByRole('button', { name: 'Start Timer' }).waitFor();
@@ -115,7 +125,10 @@ describe('the sleep timer in Chromium', () => {
     // The other tab shows the same timer, shared through storage; the first stays behind it.
     await second.bringToFront();
     await second.getByRole('link', { name: 'Timer' }).click();
-    await dialogs[1]?.getByRole('timer').getByText(/^1[45]:\d\d$/).waitFor();
+    await dialogs[1]
+      ?.getByRole('timer')
+      .getByText(/^1[45]:\d\d$/)
+      .waitFor();
 
     await context.clock.fastForward('15:00');
     for (const [index, tab] of tabs.entries()) {
@@ -128,7 +141,9 @@ describe('the sleep timer in Chromium', () => {
     }
     expect(await storedJson(first, 'playfm_sleep_timer')).toBeNull();
     // One claim for this end in the whole origin: the tab holding it is the one that reported it.
-    const held = await first.evaluate(async () => (await navigator.locks.query()).held?.map((lock) => lock.name) ?? []);
+    const held = await first.evaluate(
+      async () => (await navigator.locks.query()).held?.map((lock) => lock.name) ?? [],
+    );
     expect(held).toEqual([`playfm_sleep_timer_end_${timer.endTime}`]);
     await context.close();
   });

@@ -44,17 +44,26 @@ describe('the Stats view in Chromium', () => {
     await page.clock.install({ time: now });
     const session = (id: string, hoursAgo: number, minutes: number) => {
       const startTime = now.getTime() - hoursAgo * 3_600_000;
-      return { id, startTime, endTime: startTime + minutes * 60_000, duration: minutes * 60, date: '2026-11-20' };
+      return {
+        id,
+        startTime,
+        endTime: startTime + minutes * 60_000,
+        duration: minutes * 60,
+        date: '2026-11-20',
+      };
     };
     const saved = [session('a', 3, 20), { id: 'broken', duration: 'long' }, session('b', 2, 25)];
     await page.addInitScript((text) => {
-      if (localStorage.getItem('playfm_stats_sessions') === null) localStorage.setItem('playfm_stats_sessions', text);
+      if (localStorage.getItem('playfm_stats_sessions') === null)
+        localStorage.setItem('playfm_stats_sessions', text);
     }, JSON.stringify(saved));
     await page.goto(`${server().url}/stats`);
     const total = page.getByRole('group', { name: 'Total listening time' });
     await total.getByText('45m', { exact: true }).waitFor();
     await total.getByText('2 sessions', { exact: true }).waitFor();
-    const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('playfm_stats_sessions') ?? '[]'))) as {
+    const stored = (await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('playfm_stats_sessions') ?? '[]'),
+    )) as {
       id: string;
     }[];
     expect(stored.map((kept) => kept.id)).toEqual(['a', 'b']);
