@@ -142,7 +142,7 @@ describe('every screen in the pseudo-locale', () => {
     await page.locator('.insights [role="status"]').first().waitFor({ state: 'detached' });
     await check('/insights', '.screen');
     await page.goto(`${base}/integrations`);
-    await page.locator('.integrations__card .integrations__actions button').click();
+    await page.locator('.admin-card .integrations__actions button').click();
     await page.locator('.integrations__form select').first().selectOption('mastodon');
     await check('/integrations', '.screen');
 

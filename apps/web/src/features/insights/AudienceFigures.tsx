@@ -78,7 +78,7 @@ export function AudienceFigures({ days }: { days: number }) {
   if (load.state === 'failed')
     // Signed out: the insights above already say so and how to sign in.
     return isSignedOutError(load.error) ? null : (
-      <div className="insights__card" role="alert">
+      <div className="admin-card" role="alert">
         <p>
           <Trans>The audience figures could not be loaded.</Trans>{' '}
           {load.error instanceof Error ? load.error.message : ''}

@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react';
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className="insights__card" aria-labelledby={id}>
+    <section className="admin-card" aria-labelledby={id}>
       <h2 id={id} className="insights__title">
         {title}
       </h2>

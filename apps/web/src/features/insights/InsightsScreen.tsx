@@ -11,7 +11,6 @@ import {
 } from '@onair/core';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { isSignedOutError } from '../../lib/auth.ts';
 import { weekdayName } from '../../lib/i18n/weekday.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -20,6 +19,7 @@ import { BarChart } from './BarChart.tsx';
 import { AudienceFigures } from './AudienceFigures.tsx';
 import { HourOfWeekChart } from './HourOfWeekChart.tsx';
 import { Section, Table, Tiles } from './InsightsParts.tsx';
+import { AdminLoadFailed } from '../../ui/AdminLoadFailed.tsx';
 import './insights.css';
 
 const PERIODS = [7, 30, 90] as const;
@@ -94,7 +94,11 @@ export function InsightsScreen() {
           <Trans>Loading insights…</Trans>
         </p>
       ) : load.state === 'failed' ? (
-        <LoadFailed error={load.error} onRetry={() => setAttempt((count) => count + 1)} />
+        <AdminLoadFailed
+          error={load.error}
+          failed={<Trans>The insights could not be loaded.</Trans>}
+          onRetry={() => setAttempt((count) => count + 1)}
+        />
       ) : (
         <InsightsBody insights={load.insights} />
       )}
@@ -106,31 +110,6 @@ export function InsightsScreen() {
         </Trans>
       </p>
     </section>
-  );
-}
-
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isSignedOutError(error)) {
-    return (
-      <div className="insights__card" role="alert">
-        <p>{error.message}</p>
-        {error.code === 'sign_in_required' ? (
-          <Link to="/schedule">
-            <Trans>Sign in with the Admin link under the schedule</Trans>
-          </Link>
-        ) : null}
-      </div>
-    );
-  }
-  return (
-    <div className="insights__card" role="alert">
-      <p>
-        <Trans>The insights could not be loaded.</Trans> {error instanceof Error ? error.message : ''}
-      </p>
-      <button type="button" onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </button>
-    </div>
   );
 }
 

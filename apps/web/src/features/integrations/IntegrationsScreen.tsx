@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { IntegrationView } from '@onair/core';
-import { isSignedOutError } from '../../lib/auth.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import {
   createIntegration,
@@ -15,6 +14,7 @@ import {
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { IntegrationForm } from './IntegrationForm.tsx';
 import { eventLabel, kindLabel } from './integration-kinds.ts';
+import { AdminLoadFailed } from '../../ui/AdminLoadFailed.tsx';
 import './integrations.css';
 
 type Load =
@@ -89,7 +89,11 @@ export function IntegrationsScreen() {
           <Trans>Loading integrations…</Trans>
         </p>
       ) : load.state === 'failed' ? (
-        <LoadFailed error={load.error} onRetry={() => setAttempt((count) => count + 1)} />
+        <AdminLoadFailed
+          error={load.error}
+          failed={<Trans>The integrations could not be loaded.</Trans>}
+          onRetry={() => setAttempt((count) => count + 1)}
+        />
       ) : (
         <>
           {load.integrations.length === 0 ? (
@@ -105,7 +109,7 @@ export function IntegrationsScreen() {
               ))}
             </ul>
           )}
-          <section className="integrations__card" aria-labelledby="integrations-add">
+          <section className="admin-card" aria-labelledby="integrations-add">
             <h2 id="integrations-add" className="integrations__title">
               <Trans>Add an integration</Trans>
             </h2>
@@ -141,7 +145,7 @@ function SecretNotice({ name, secret, onDone }: { name: string; secret: string; 
   const secretId = useId();
   const { t } = useLingui();
   return (
-    <section className="integrations__card integrations__secret" aria-labelledby={`${secretId}-title`}>
+    <section className="admin-card integrations__secret" aria-labelledby={`${secretId}-title`}>
       <h2 id={`${secretId}-title`} className="integrations__title">
         <Trans>Signing secret of {name}</Trans>
       </h2>
@@ -216,7 +220,7 @@ function IntegrationCard({
   const state = pausedReason ? t`Paused: ${pausedReason}` : enabled ? t`Running` : t`Switched off`;
 
   return (
-    <article className="integrations__card" aria-labelledby={titleId}>
+    <article className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="integrations__title">
         {name}
       </h2>
@@ -346,30 +350,5 @@ function IntegrationCard({
       ) : null}
       {showLog ? <DeliveryLog integrationId={integration.id} name={name} version={logVersion} /> : null}
     </article>
-  );
-}
-
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isSignedOutError(error)) {
-    return (
-      <div className="integrations__card" role="alert">
-        <p>{error.message}</p>
-        {error.code === 'sign_in_required' ? (
-          <Link to="/schedule">
-            <Trans>Sign in with the Admin link under the schedule</Trans>
-          </Link>
-        ) : null}
-      </div>
-    );
-  }
-  return (
-    <div className="integrations__card" role="alert">
-      <p>
-        <Trans>The integrations could not be loaded.</Trans> {error instanceof Error ? error.message : ''}
-      </p>
-      <button type="button" onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </button>
-    </div>
   );
 }
