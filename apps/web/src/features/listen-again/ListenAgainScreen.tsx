@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { ShowImage } from '../../ui/ShowImage.tsx';
 import '../../styles/listen-again.css';
 import { EpisodeRow } from './EpisodeRow.tsx';
+import { EpisodesLoad } from './EpisodesLoad.tsx';
 import { formatLength } from './episode-format.ts';
 import { fetchEpisodes, useLoaded } from '../../lib/episodes-api.ts';
 
@@ -43,41 +44,30 @@ export function ListenAgainScreen() {
           </ul>
         </section>
       ) : null}
-      {episodes.state === 'loading' ? (
-        <p className="screen__note" role="status">
-          <Trans>Loading episodes…</Trans>
-        </p>
-      ) : episodes.state === 'failed' ? (
-        <div className="screen__note" role="alert">
-          <p>
-            <Trans>Couldn’t load the episodes. Check your connection and try again.</Trans>
-          </p>
-          <button type="button" className="listen-again__retry" onClick={retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : episodes.value.length === 0 ? (
-        <p className="screen__note">
-          <Trans>No episodes yet. Shows appear here once they have aired.</Trans>
-        </p>
-      ) : (
-        episodesByDay(episodes.value, timeZone).map((day) => {
-          const first = day.episodes[0]!;
-          const id = `day-${day.date.year}-${day.date.month}-${day.date.day}`;
-          return (
-            <section key={id} className="listen-again__section" aria-labelledby={id}>
-              <h2 id={id} className="listen-again__heading">
-                {localCalendarDay(new Date(first.startsAt), timeZone)}
-              </h2>
-              <ul className="listen-again__list">
-                {day.episodes.map((episode) => (
-                  <EpisodeRow key={episode.id} episode={episode} />
-                ))}
-              </ul>
-            </section>
-          );
-        })
-      )}
+      <EpisodesLoad
+        episodes={episodes}
+        retry={retry}
+        empty={<Trans>No episodes yet. Shows appear here once they have aired.</Trans>}
+      >
+        {(list) =>
+          episodesByDay(list, timeZone).map((day) => {
+            const first = day.episodes[0]!;
+            const id = `day-${day.date.year}-${day.date.month}-${day.date.day}`;
+            return (
+              <section key={id} className="listen-again__section" aria-labelledby={id}>
+                <h2 id={id} className="listen-again__heading">
+                  {localCalendarDay(new Date(first.startsAt), timeZone)}
+                </h2>
+                <ul className="listen-again__list">
+                  {day.episodes.map((episode) => (
+                    <EpisodeRow key={episode.id} episode={episode} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        }
+      </EpisodesLoad>
     </section>
   );
 }

@@ -19,6 +19,7 @@ import { ShowImage } from '../../ui/ShowImage.tsx';
 import '../../styles/listen-again.css';
 import '../../styles/show-dialog.css';
 import { EpisodeRow } from './EpisodeRow.tsx';
+import { EpisodesLoad } from './EpisodesLoad.tsx';
 import { fetchEpisodes, useLoaded } from '../../lib/episodes-api.ts';
 
 /** How many of a show's episodes its page lists. */
@@ -97,30 +98,15 @@ export function ShowScreen() {
         <h2 id="show-episodes-title" className="listen-again__heading">
           <Trans>Episodes</Trans>
         </h2>
-        {episodes.state === 'loading' ? (
-          <p className="screen__note" role="status">
-            <Trans>Loading episodes…</Trans>
-          </p>
-        ) : episodes.state === 'failed' ? (
-          <div className="screen__note" role="alert">
-            <p>
-              <Trans>Couldn’t load the episodes. Check your connection and try again.</Trans>
-            </p>
-            <button type="button" className="listen-again__retry" onClick={retry}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        ) : episodes.value.length === 0 ? (
-          <p className="screen__note">
-            <Trans>No episodes of this show yet.</Trans>
-          </p>
-        ) : (
-          <ul className="listen-again__list">
-            {episodes.value.map((episode) => (
-              <EpisodeRow key={episode.id} episode={episode} withDay />
-            ))}
-          </ul>
-        )}
+        <EpisodesLoad episodes={episodes} retry={retry} empty={<Trans>No episodes of this show yet.</Trans>}>
+          {(list) => (
+            <ul className="listen-again__list">
+              {list.map((episode) => (
+                <EpisodeRow key={episode.id} episode={episode} withDay />
+              ))}
+            </ul>
+          )}
+        </EpisodesLoad>
       </section>
     </section>
   );
