@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../fixtures/a11y.ts';
 import { launchBrowser, waitForApp } from '../fixtures/browser.ts';
 import { IcecastFixture } from '../fixtures/icecast.ts';
-import { openListenerPage, playAndWaitForSound } from '../fixtures/listener.ts';
+import { openListenerPage, playAndWaitForSound, waitForPlayerAudio } from '../fixtures/listener.ts';
 import { waitFor } from '../fixtures/ports.ts';
 import { ServerFixture } from '../fixtures/server.ts';
 import { ToneSource } from '../fixtures/tone-source.ts';
@@ -78,6 +78,7 @@ describe('titles in sync with the sound', () => {
     await page.goto(server.url);
     await page.getByTestId('now-playing').getByText('A440').waitFor();
     await waitForApp(page);
+    await waitForPlayerAudio(page);
     await installProbe(page, 'Silence');
     await playAndWaitForSound(page);
     await waitFor('the tone to be heard', async () => (await probeOf(page)).loudSeen, 15_000);
