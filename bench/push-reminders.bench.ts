@@ -80,6 +80,7 @@ async function main(): Promise<void> {
         schedules: new ScheduleRepo(db),
         timeZone,
         stationLocale: 'en',
+        clock: '24-hour',
         now: () => clock,
         logger: Fastify({ logger: { level: 'silent' } }).log,
         transport: async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES } from '@onair/core';
+import { DEFAULT_TEMPLATES, MUSIC_SERVICE_NAMES } from '@onair/core';
 import type { Page } from 'playwright-core';
 import { openPage, waitForApp } from '../fixtures/browser.ts';
 import { waitFor } from '../fixtures/ports.ts';
@@ -12,10 +12,14 @@ const WIDE = { width: 1280, height: 800 };
 const DATA_KEYS = new Set(['name', 'show', 'artist', 'genre', 'title', 'tagline', 'timeZone', 'description']);
 
 /**
- * Not the app's words either: the services' own names, the placeholders a post text may hold, and the
+ * Not the app's words either: the services' own names (music, social, posting), the placeholders a post text may hold, and the
  * server's default post texts (what a post says when the admin writes none, shown as the example).
  */
 const NAMES_AND_TOKENS = [
+  ...Object.values(MUSIC_SERVICE_NAMES),
+  'Mixcloud',
+  'Facebook',
+  'Instagram',
   'Discord',
   'Mastodon',
   'Telegram',
@@ -69,7 +73,7 @@ async function plainEnglish(page: Page, selector: string, data: readonly string[
 describe('every screen in the pseudo-locale', () => {
   const { server, browser } = useServerAndBrowser({ ...ADMIN_ENV });
 
-  it('en-XA: sign-in, slot editor, week grid, shortcuts, insights, integrations, listen again, pop-out and 404 have no plain-English text', async () => {
+  it('en-XA: sign-in, slot editor, week grid, shortcuts, insights, integrations, listen again, Home, pop-out and 404 have no plain-English text', async () => {
     const base = server().url;
     const json = async (path: string) => (await fetch(base + path)).json() as Promise<unknown>;
     // The demo station's generated past day: Listen again has episodes once the archive has started.
@@ -128,15 +132,13 @@ describe('every screen in the pseudo-locale', () => {
     await page.locator('dialog[open] .shortcuts-dialog__table').waitFor();
     await check('/?dialog=shortcuts', 'dialog[open]');
 
-    // Insights and integrations, with the form of a new integration open on a posting kind.
-    // The station's dayparts are named in its file (core's defaults until it names its own).
-    data.push(
-      ...stationStrings(
-        await page.evaluate(
-          async () => (await fetch('/api/insights/audience?days=7')).json() as Promise<unknown>,
-        ),
-      ),
-    );
+    // Insights and integrations, with the form of a new integration open on a posting kind. The shows
+    // of the audience figures are the station's; its dayparts are core's defaults (this station's
+    // file names none), whose names are the app's words.
+    const audience = (await page.evaluate(
+      async () => (await fetch('/api/insights/audience?days=7')).json() as Promise<unknown>,
+    )) as { audience: { byShow: unknown[] } };
+    data.push(...stationStrings(audience.audience.byShow));
     await page.goto(`${base}/insights`);
     await page.locator('.insights__private').waitFor();
     await page.locator('.insights [role="status"]').first().waitFor({ state: 'detached' });
@@ -163,9 +165,14 @@ describe('every screen in the pseudo-locale', () => {
     await page.locator('.route-error').waitFor();
     await check('/no-such-page', '.route-error');
 
-    // The pop-out player: its window's landmark and buttons.
+    // Home, with Recently played and the live rewind timeline (the demo station records its stream).
     await page.goto(base);
     await waitForApp(page);
+    await page.locator('.recently-played').waitFor();
+    await page.locator('.rewind').waitFor();
+    await check('/', '#main', page, [...data, ...stationStrings(await json('/api/now-playing/history'))]);
+
+    // The pop-out player: its window's landmark and buttons.
     const opened = page.context().waitForEvent('page');
     await page.locator('.player-icon-button').last().click();
     const popOut = await opened;

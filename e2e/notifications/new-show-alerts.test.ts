@@ -61,7 +61,7 @@ describe('New Show Alerts from the open app (no Web Push)', () => {
 
     await expect
       .poll(shown, { timeout: 15_000 })
-      .toEqual([['New show: Night Moves', 'Alert Aoife · Sunday 11pm - 11:30pm']]);
+      .toEqual([['New show: Night Moves', 'Alert Aoife · Sunday 23:00 – 23:30']]);
     await admin.context().close();
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  displaySlotTime,
   favoriteId,
   nextReminderAt,
   publicStationSchema,
@@ -248,11 +249,13 @@ describe('notifications (Web Push) in Chromium', () => {
       await page.clock.fastForward(20_000);
       await sleep(500);
     }
-    await expect
-      .poll(shownNotifications, { timeout: 15_000 })
-      .toEqual([
-        [expect.stringMatching(/ starts in 15 minutes$/) as string, `${due.slot.artist} · ${due.slot.time}`],
-      ]);
+    await expect.poll(shownNotifications, { timeout: 15_000 }).toEqual([
+      [
+        expect.stringMatching(/ starts in 15 minutes$/) as string,
+        // The server push's words: the times on the station's clock, as the app shows them.
+        `${due.slot.artist} · ${displaySlotTime(due.slot.time, station.clock)}`,
+      ],
+    ]);
     await context.close();
   });
 

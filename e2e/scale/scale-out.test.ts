@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import {
   CHAT_REACTIONS,
   WEEKDAYS,
+  displaySlotTime,
   favoriteId,
   nextReminderAt,
   pushMessageSchema,
@@ -275,7 +276,7 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
 
       // A show starting REMINDER_MINUTES after the next whole minute at least 15 s away (slot times
       // are whole minutes): its reminder falls due then, with both instances running.
-      const { timeZone } = (await (await fetch(`${a.url}/api/station`)).json()) as PublicStation;
+      const { timeZone, clock } = (await (await fetch(`${a.url}/api/station`)).json()) as PublicStation;
       const remindAt = new Date(Math.ceil((Date.now() + 15_000) / MINUTE_MS) * MINUTE_MS);
       const startsAt = stationWallClock(
         new Date(remindAt.getTime() + REMINDER_MINUTES * MINUTE_MS),
@@ -329,7 +330,7 @@ describe('scale-out: two instances, PostgreSQL, Redis, nginx', () => {
       const messages = pushes.map((push) => pushMessageSchema.parse(JSON.parse(browser.decrypt(push.body))));
       expect(
         messages.map(({ notification, data }) => ({ body: notification.body, label: data.analyticsLabel })),
-      ).toEqual([{ body: `${slot.artist} · ${slot.time}`, label: 'show_reminder' }]);
+      ).toEqual([{ body: `${slot.artist} · ${displaySlotTime(slot.time, clock)}`, label: 'show_reminder' }]);
       for (const push of pushes)
         expect(verifyVapid(push.headers.authorization, vapid.publicKey).sub).toBe('mailto:ops@radio.example');
       // One instance sent it; the other's ticks found it claimed already.

@@ -148,6 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     schedules,
     timeZone: config.station.timeZone,
     stationLocale: config.station.locale,
+    clock: config.station.clock,
     now,
     logger: app.log,
     transport: deps.pushTransport,

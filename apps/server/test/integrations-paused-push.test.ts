@@ -35,12 +35,16 @@ describe.each(STORE_KINDS)('the admin hears when an integration pauses itself, o
     await store.dispose();
   });
 
-  const subscribe = async (browser: TestBrowser, headers: Record<string, string> = {}) => {
+  const subscribe = async (browser: TestBrowser, headers: Record<string, string> = {}, locale?: string) => {
     const response = await app.inject({
       method: 'PUT',
       url: '/api/push/subscription',
       headers,
-      payload: { subscription: browser.subscription, preferences: { enabled: true } },
+      payload: {
+        subscription: browser.subscription,
+        preferences: { enabled: true },
+        ...(locale ? { locale } : {}),
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
   };
@@ -91,6 +95,25 @@ describe.each(STORE_KINDS)('the admin hears when an integration pauses itself, o
     await app.close();
     expect(receiver.receivedAt('/hooks/gone')).toHaveLength(1);
     expect(pushService.received).toHaveLength(1);
+  });
+
+  it("writes it in the language each of the admin's browsers was saved in", async () => {
+    const irish = new TestBrowser('https://fcm.googleapis.com/fcm/send/admin-gaeilge');
+    const unsaid = new TestBrowser('https://fcm.googleapis.com/fcm/send/admin-unsaid');
+    await subscribe(irish, { cookie }, 'ga');
+    await subscribe(unsaid, { cookie });
+    receiver.answer = () => ({ status: 410 });
+    const { id } = await webhookTo('/hooks/gone-ga');
+    await sendTest(id);
+    await vi.waitFor(() => expect(pushService.received).toHaveLength(2), { timeout: 8_000, interval: 50 });
+    const title = (browser: TestBrowser) => {
+      const push = pushService.received.find(({ endpoint }) => endpoint === browser.subscription.endpoint);
+      return pushMessageSchema.parse(JSON.parse(browser.decrypt(push?.body ?? Buffer.alloc(0)))).notification
+        .title;
+    };
+    expect(title(irish)).toBe('Comhtháthú ar sos: Station site');
+    // Never said: the station's language (this station's is English).
+    expect(title(unsaid)).toBe('Integration paused: Station site');
   });
 
   it('tells no browser the admin signed out of before saving it again', async () => {

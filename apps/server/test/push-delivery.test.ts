@@ -59,6 +59,7 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
       schedules: new ScheduleRepo(store.db),
       timeZone: 'Europe/Dublin',
       stationLocale: 'en',
+      clock: '24-hour',
       now,
       logger: app.log,
       transport: receiver.transport,
@@ -116,7 +117,8 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
     expect(message).toEqual({
       notification: {
         title: 'Deep Dublin starts in 15 minutes',
-        body: 'Seán · 6pm - 8pm',
+        // The schedule's '6pm - 8pm' on the station's 24-hour clock, as the app shows it.
+        body: 'Seán · 18:00 – 20:00',
         icon: '/images/icon-192.png',
         image: '/images/shows/Sean_400.jpg',
       },
@@ -156,11 +158,39 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
     expect(receiver.received).toHaveLength(3);
     expect(decrypted(irish)).toMatchObject({
       title: 'Tosóidh Deep Dublin i gceann 15 nóiméad',
-      body: 'Seán · 6pm - 8pm',
+      body: 'Seán · 18:00 – 20:00',
     });
     expect(decrypted(german).title).toBe('Deep Dublin beginnt in 15 Minuten');
     // Never said: the station's language (this station's is English).
     expect(decrypted(unsaid).title).toBe('Deep Dublin starts in 15 minutes');
+  });
+
+  it("writes show times on the station's clock, in the subscriber's language", async () => {
+    // An instance of a station whose file says `"clock": "12-hour"`, over the same store.
+    const twelveHour = await setUpPush({
+      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
+      db: store.db,
+      schedules: new ScheduleRepo(store.db),
+      timeZone: 'Europe/Dublin',
+      stationLocale: 'en',
+      clock: '12-hour',
+      now,
+      logger: app.log,
+      transport: receiver.transport,
+    });
+    const german = new TestBrowser('https://fcm.googleapis.com/fcm/send/uhr');
+    const listener = new TestBrowser('https://fcm.googleapis.com/fcm/send/clock');
+    const favourite = { enabled: true, favoriteShows: ['Seán-Deep Dublin'] };
+    expect((await subscribe(german, favourite, 'de')).statusCode).toBe(200);
+    expect((await subscribe(listener, favourite)).statusCode).toBe(200);
+    clock = new Date('2026-01-05T17:45:00Z');
+    await twelveHour.scheduler.tick();
+    await twelveHour.scheduler.stop();
+    expect(decrypted(german)).toMatchObject({
+      title: 'Deep Dublin beginnt in 15 Minuten',
+      body: 'Seán · 6pm – 8pm',
+    });
+    expect(decrypted(listener).body).toBe('Seán · 6pm – 8pm');
   });
 
   it('sends nothing when notifications, reminders or the favourite are off', async () => {
@@ -211,11 +241,11 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
     );
     expect(decrypted(wants)).toMatchObject({
       title: 'New show: Night Moves',
-      body: 'Aoife · Sunday 11pm - 2am',
+      body: 'Aoife · Sunday 23:00 – 02:00',
     });
     expect(decrypted(irish)).toMatchObject({
       title: 'Clár nua: Night Moves',
-      body: 'Aoife · Dé Domhnaigh 11pm - 2am',
+      body: 'Aoife · Dé Domhnaigh 23:00 – 02:00',
     });
     const toWants = pushes.find(({ endpoint }) => endpoint === wants.subscription.endpoint);
     expect(verifyVapid(toWants?.headers.authorization, instance.publicKey).aud).toBe(
@@ -234,6 +264,7 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
       schedules: new ScheduleRepo(store.db),
       timeZone: 'Europe/Dublin',
       stationLocale: 'en',
+      clock: '24-hour',
       now,
       logger: Fastify({ logger: { level: 'info', stream: sink.stream } }).log,
       transport: receiver.transport,

@@ -71,6 +71,7 @@ describe.each(STORE_KINDS)('reminders read only the due subscribers on $kind', (
       schedules: new ScheduleRepo(db),
       timeZone: 'Europe/Dublin',
       stationLocale: 'en',
+      clock: '24-hour',
       now: () => clock,
       logger: Fastify({ logger: { level: 'silent' } }).log,
       transport: receiver.transport,

@@ -56,6 +56,7 @@ describe.each(STORE_KINDS)('New-episode pushes on $kind', ({ open }) => {
       schedules: new ScheduleRepo(store.db),
       timeZone: 'Europe/Dublin',
       stationLocale: 'en',
+      clock: '24-hour',
       now: () => clock,
       logger,
       transport: receiver.transport,

@@ -52,6 +52,7 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
       schedules: new ScheduleRepo(store.db),
       timeZone: 'Europe/Dublin',
       stationLocale: 'en',
+      clock: '24-hour',
       now: () => clock,
       logger,
       transport,

@@ -13,6 +13,7 @@ import {
   REMINDER_OPTIONS_MINUTES,
   reminderMessage,
   type AnnouncedEpisode,
+  type ClockStyle,
   type DueReminder,
   type ScheduleDocument,
 } from '@onair/core';
@@ -40,6 +41,8 @@ export interface PushSchedulerOptions {
   timeZone: string;
   /** The station's language: a subscriber who never said theirs gets pushes in it. */
   stationLocale: string;
+  /** The station file's `clock`: show times in pushes are written on it, as the app writes them. */
+  clock: ClockStyle;
   now: () => Date;
   logger: FastifyBaseLogger;
   /** Told of each push's final outcome (counted in /metrics). */
@@ -121,7 +124,7 @@ export class PushScheduler {
    * them as a favourite, so a tick costs the due subscribers, not all of them.
    */
   async #queueReminders(now: Date): Promise<void> {
-    const { pushes, schedules, timeZone, stationLocale } = this.options;
+    const { pushes, schedules, timeZone, stationLocale, clock } = this.options;
     const schedule = await schedules.get();
     if (!schedule) return;
     const dueByMinutes = new Map<number, DueReminder[]>(
@@ -145,6 +148,7 @@ export class PushScheduler {
               slot,
               (startsAt.getTime() - now.getTime()) / MS_PER_MINUTE,
               pushTexts(locale, stationLocale),
+              clock,
             ),
           ),
           dueAt: now,
@@ -193,14 +197,14 @@ export class PushScheduler {
       const added = addedShows(previous.data, saved.data);
       if (added.length === 0) return [];
       const now = this.options.now();
-      const { stationLocale } = this.options;
+      const { stationLocale, clock } = this.options;
       const subscribers = await this.options.pushes.newShowSubscribers();
       return subscribers.flatMap(({ endpointHash, locale }) =>
         added.map(({ id, day, slot }) => ({
           key: outboxKey('new-show', endpointHash, id, String(saved.version)),
           endpointHash,
           kind: 'new-show' as const,
-          payload: JSON.stringify(newShowMessage(slot, day, pushTexts(locale, stationLocale))),
+          payload: JSON.stringify(newShowMessage(slot, day, pushTexts(locale, stationLocale), clock)),
           dueAt: now,
           expiresAt: new Date(now.getTime() + NEW_SHOW_ALERT_TTL_MS),
         })),
@@ -214,13 +218,15 @@ export class PushScheduler {
    */
   integrationPaused(paused: { id: string; name: string; reason: string; at: Date }): Promise<void> {
     return this.#alert(async () => {
+      const { stationLocale } = this.options;
       const subscribers = await this.options.pushes.adminSubscribers();
-      const payload = JSON.stringify(integrationPausedMessage(paused.name, paused.reason));
-      return subscribers.map((endpointHash) => ({
+      return subscribers.map(({ endpointHash, locale }) => ({
         key: outboxKey('integration-paused', endpointHash, paused.id, paused.at.toISOString()),
         endpointHash,
         kind: 'integration' as const,
-        payload,
+        payload: JSON.stringify(
+          integrationPausedMessage(paused.name, paused.reason, pushTexts(locale, stationLocale)),
+        ),
         dueAt: paused.at,
         expiresAt: new Date(paused.at.getTime() + NEW_SHOW_ALERT_TTL_MS),
       }));

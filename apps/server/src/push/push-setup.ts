@@ -22,6 +22,8 @@ export async function setUpPush(options: {
   timeZone: string;
   /** The station's language: a subscriber who never said theirs gets pushes in it. */
   stationLocale: string;
+  /** The station file's `clock`: how show times are written in pushes. */
+  clock: PushSchedulerOptions['clock'];
   now: () => Date;
   logger: FastifyBaseLogger;
   /** Tests reach a local receiver through their own transport; production uses httpsPushTransport. */
@@ -29,7 +31,8 @@ export async function setUpPush(options: {
   onOutcome?: (outcome: 'sent' | 'failed') => void;
   readyEpisodes?: PushSchedulerOptions['readyEpisodes'];
 }): Promise<PushSetup> {
-  const { config, db, schedules, timeZone, stationLocale, now, logger, onOutcome, readyEpisodes } = options;
+  const { config, db, schedules, timeZone, stationLocale, clock, now, logger, onOutcome, readyEpisodes } =
+    options;
   const pushes = new PushRepo(db);
   const vapid = await loadVapid({ keys: config.vapidKeys, subject: config.vapidSubject }, pushes, now());
   const sender = new PushSender(vapid, options.transport ?? httpsPushTransport(), config.serviceHosts);
@@ -39,6 +42,7 @@ export async function setUpPush(options: {
     sender,
     timeZone,
     stationLocale,
+    clock,
     now,
     logger,
     ...(onOutcome ? { onOutcome } : {}),

@@ -192,15 +192,15 @@ export class PushRepo {
     return rows.map((row) => ({ endpointHash: row.endpoint_hash, locale: row.locale }));
   }
 
-  /** The endpoint hashes of the admin's subscriptions (browsers signed in as the admin when saved). */
-  async adminSubscribers(): Promise<string[]> {
+  /** The admin's subscriptions (browsers signed in as the admin when saved), each with its language. */
+  async adminSubscribers(): Promise<Subscriber[]> {
     const rows = await this.db
       .selectFrom('push_subscription')
-      .select('endpoint_hash')
+      .select(['endpoint_hash', 'locale'])
       .where('admin', '=', 1)
       .orderBy('endpoint_hash')
       .execute();
-    return rows.map((row) => row.endpoint_hash);
+    return rows.map((row) => ({ endpointHash: row.endpoint_hash, locale: row.locale }));
   }
 
   /**

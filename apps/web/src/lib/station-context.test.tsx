@@ -2,12 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubStationFetch, testStation } from '../test/fixtures.ts';
-import {
-  DEFAULT_STATION_NAME,
-  DEFAULT_STATION_TAGLINE,
-  StationProvider,
-  useStation,
-} from './station-context.tsx';
+import { DEFAULT_STATION_NAME, StationProvider, useStation } from './station-context.tsx';
 
 function Probe() {
   const { status, name, tagline, reload } = useStation();
@@ -50,7 +45,7 @@ describe('StationProvider', () => {
     );
     expect(await screen.findByText('error')).toBeInTheDocument();
     expect(screen.getByTestId('name')).toHaveTextContent(DEFAULT_STATION_NAME);
-    expect(screen.getByTestId('tagline')).toHaveTextContent(DEFAULT_STATION_TAGLINE);
+    expect(screen.getByTestId('tagline')).toHaveTextContent('Live internet radio');
 
     stubStationFetch();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));

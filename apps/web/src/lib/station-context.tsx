@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { publicStationSchema, type PublicStation } from '@onair/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getJson } from './api-client.ts';
@@ -19,7 +21,8 @@ export interface StationContextValue {
 
 /** White-label: no station's words are baked into the bundle, only a neutral product name. */
 export const DEFAULT_STATION_NAME = 'OnAir';
-export const DEFAULT_STATION_TAGLINE = 'Live internet radio';
+/** The tagline while the station cannot be read: the app's words, so in the app's language. */
+export const DEFAULT_STATION_TAGLINE = msg`Live internet radio`;
 
 const StationContext = createContext<StationContextValue | null>(null);
 
@@ -80,7 +83,7 @@ export function StationProvider({ children, initial = null }: StationProviderPro
       station,
       name: station?.name ?? DEFAULT_STATION_NAME,
       // While loading, show no tagline rather than a generic one that would flicker into the real one.
-      tagline: station ? station.tagline : state.status === 'error' ? DEFAULT_STATION_TAGLINE : '',
+      tagline: station ? station.tagline : state.status === 'error' ? i18n._(DEFAULT_STATION_TAGLINE) : '',
       error: state.status === 'error' ? state.error : null,
       reload,
     }),

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import '../styles/card-open.css';
 
 /**
@@ -6,5 +7,6 @@ import '../styles/card-open.css';
  * (`card-openable`). A real, named button, so it is reachable by keyboard and screen reader.
  */
 export function CardOpenButton({ label, onOpen }: { label: string; onOpen: () => void }) {
-  return <button type="button" className="card-open" aria-label={`Details of ${label}`} onClick={onOpen} />;
+  const { t } = useLingui();
+  return <button type="button" className="card-open" aria-label={t`Details of ${label}`} onClick={onOpen} />;
 }

@@ -4,9 +4,8 @@ import { findOnAir } from '../schedule/on-air.ts';
 import { TEST_SCHEDULE } from '../schedule/test-schedule.ts';
 import {
   behindLiveMs,
-  behindLiveNotice,
   clampToWindow,
-  formatBehind,
+  behindLiveParts,
   instantAtFraction,
   isAtLiveEdge,
   REWIND_LIVE_MARGIN_MS,
@@ -91,13 +90,14 @@ describe('position ↔ time', () => {
     expect(isAtLiveEdge(window.to - REWIND_LIVE_MARGIN_MS - 1, window)).toBe(false);
   });
 
-  it('says how far behind live, in words', () => {
+  it('says how far behind live, in the units the notice writes', () => {
     expect(behindLiveMs(100, 40_100)).toBe(40_000);
     expect(behindLiveMs(200, 100)).toBe(0);
-    expect(formatBehind(30_000)).toBe('30 s');
-    expect(formatBehind(4 * 60_000 + 20_000)).toBe('4 min');
-    expect(formatBehind(HOUR + 5 * 60_000)).toBe('1 h 05 min');
-    expect(behindLiveNotice(2 * 60_000)).toBe('You’re 2 min behind live');
+    expect(behindLiveParts(30_000)).toEqual({ unit: 'seconds', seconds: 30 });
+    expect(behindLiveParts(59_499)).toEqual({ unit: 'seconds', seconds: 59 });
+    expect(behindLiveParts(4 * 60_000 + 20_000)).toEqual({ unit: 'minutes', minutes: 4 });
+    expect(behindLiveParts(HOUR + 5 * 60_000)).toEqual({ unit: 'hours', hours: 1, minutes: 5 });
+    expect(behindLiveParts(-5)).toEqual({ unit: 'seconds', seconds: 0 });
   });
 });
 

@@ -62,18 +62,22 @@ export function behindLiveMs(at: number, now: number): number {
   return Math.max(0, Math.round(now - at));
 }
 
-/** '30 s', '4 min', '1 h 05 min': how far behind live, for the notice and the scrubber. */
-export function formatBehind(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
+/**
+ * How far behind live, as the notice and the scrubber say it: seconds under a minute, whole minutes
+ * under an hour, else hours and minutes (`30 s`, `4 min`, `1 h 05 min` in English). The words are the
+ * app's language's (apps/web rewind/behind-live.ts); the rule is here.
+ */
+export type BehindLive =
+  | { unit: 'seconds'; seconds: number }
+  | { unit: 'minutes'; minutes: number }
+  | { unit: 'hours'; hours: number; minutes: number };
 
-/** The notice while rewound: 'You're 4 min behind live'. */
-export function behindLiveNotice(ms: number): string {
-  return `You’re ${formatBehind(ms)} behind live`;
+export function behindLiveParts(ms: number): BehindLive {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return { unit: 'seconds', seconds };
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return { unit: 'minutes', minutes };
+  return { unit: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
 /** One show's stretch of the timeline. */

@@ -10,6 +10,7 @@ import {
   NEW_EPISODE_ALERT_TTL_MS,
   reminderMessage,
 } from './push-messages.ts';
+import { parseSlotTime } from '../schedule/slot-time.ts';
 import { pushMessageSchema } from './push-subscription.ts';
 import { PUSH_TEXTS, pushTexts } from './push-texts.ts';
 
@@ -31,38 +32,65 @@ describe('push messages', () => {
       slot('Seán', 'Deep Dublin', '6pm - 8pm', '/images/shows/Sean_400.jpg'),
       15,
       english,
+      '12-hour',
     );
     expect(message.notification).toEqual({
       title: 'Deep Dublin starts in 15 minutes',
-      body: 'Seán · 6pm - 8pm',
+      body: 'Seán · 6pm – 8pm',
       icon: '/images/icon-192.png',
       image: '/images/shows/Sean_400.jpg',
     });
     expect(message.data).toEqual({ link: '/schedule', analyticsLabel: 'show_reminder' });
     expect(pushMessageSchema.parse(message)).toEqual(message);
-    expect(reminderMessage(slot('A', ''), 0.6, english).notification.title).toBe('Show starts in 1 minute');
+    expect(reminderMessage(slot('A', ''), 0.6, english, '24-hour').notification.title).toBe(
+      'Show starts in 1 minute',
+    );
   });
 
   it('announces a new show with its day', () => {
-    const message = newShowMessage(slot('Aoife', 'Night Moves', '11pm - 2am'), 'Sunday', english);
+    const message = newShowMessage(slot('Aoife', 'Night Moves', '11pm - 2am'), 'Sunday', english, '12-hour');
     expect(message.notification.title).toBe('New show: Night Moves');
-    expect(message.notification.body).toBe('Aoife · Sunday 11pm - 2am');
+    expect(message.notification.body).toBe('Aoife · Sunday 11pm – 2am');
     expect(message.notification.image).toBeUndefined();
     expect(pushMessageSchema.safeParse(message).success).toBe(true);
+  });
+
+  it("writes a slot's times on the station's clock, whatever notation the schedule has them in", () => {
+    expect(
+      reminderMessage(slot('Seán', 'Deep Dublin', '6pm - 8pm'), 15, english, '24-hour').notification.body,
+    ).toBe('Seán · 18:00 – 20:00');
+    expect(
+      newShowMessage(slot('Aoife', 'Night Moves', '23:00 - 02:30'), 'Sunday', english, '12-hour').notification
+        .body,
+    ).toBe('Aoife · Sunday 11pm – 2:30am');
+    // Times that do not read stay as typed (spec §5 keeps them).
+    expect(reminderMessage(slot('A', 'B', 'tbc'), 5, english, '24-hour').notification.body).toBe('A · tbc');
+  });
+
+  it('writes the every-other-week marker in the push language, one the slot parser reads back', () => {
+    const biWeekly = slot('Seán', 'Deep Dublin', '6pm - 8pm (Bi-weekly)');
+    expect(newShowMessage(biWeekly, 'Monday', pushTexts('ga'), '24-hour').notification.body).toBe(
+      'Seán · Dé Luain 18:00 – 20:00 (Coicísiúil)',
+    );
+    for (const [locale, texts] of Object.entries(PUSH_TEXTS)) {
+      const body = reminderMessage(biWeekly, 5, texts, '24-hour').notification.body ?? '';
+      const written = body.slice(body.indexOf('·') + 2);
+      expect(parseSlotTime(written), locale).toMatchObject({ startMinutes: 18 * 60, biWeekly: true });
+    }
   });
 });
 
 describe('push texts', () => {
   it("speak the subscriber's language, else the station's, else English", () => {
     const monday = slot('Seán', 'Deep Dublin', '6pm - 8pm');
-    expect(reminderMessage(monday, 5, pushTexts('ga')).notification.title).toBe(
+    expect(reminderMessage(monday, 5, pushTexts('ga'), '24-hour').notification.title).toBe(
       'Tosóidh Deep Dublin i gceann 5 nóiméad',
     );
-    expect(newShowMessage(monday, 'Monday', pushTexts('de')).notification).toMatchObject({
+    expect(newShowMessage(monday, 'Monday', pushTexts('de'), '24-hour').notification).toMatchObject({
       title: 'Neue Sendung: Deep Dublin',
-      body: 'Seán · Montag 6pm - 8pm',
+      body: 'Seán · Montag 18:00 – 20:00',
     });
-    expect(reminderMessage(monday, 1, pushTexts('fr')).notification.title).toBe(
+    expect(reminderMessage(monday, 1, pushTexts('fr'), '24-hour').notification.title).toBe(
       'Deep Dublin commence dans 1 minute',
     );
     // No table for the pseudo-locale or an unknown tag: the station's language, then English.
@@ -81,6 +109,7 @@ describe('push texts', () => {
       expect(texts?.startsIn('X-SHOW', 7)).toMatch(/X-SHOW.*7|7.*X-SHOW/);
       expect(texts?.newShow('X-SHOW')).toContain('X-SHOW');
       expect(texts?.newEpisode('X-SHOW')).toContain('X-SHOW');
+      expect(texts?.integrationPaused('X-HOOK')).toContain('X-HOOK');
     }
   });
 });
@@ -218,7 +247,7 @@ describe('new-episode alerts', () => {
 
 describe('the admin’s push when an integration pauses itself', () => {
   it('names the integration and says why, opening the integrations screen', () => {
-    const message = integrationPausedMessage('Station site', 'The receiver answered 410.');
+    const message = integrationPausedMessage('Station site', 'The receiver answered 410.', english);
     expect(pushMessageSchema.parse(message)).toEqual({
       notification: {
         title: 'Integration paused: Station site',
@@ -227,12 +256,16 @@ describe('the admin’s push when an integration pauses itself', () => {
       },
       data: { link: '/integrations' },
     });
+    expect(integrationPausedMessage('Station site', 'x', pushTexts('ga')).notification.title).toBe(
+      'Comhtháthú ar sos: Station site',
+    );
   });
 
   it('cuts a long reason to 300 characters, so the push stays valid', () => {
     const message = integrationPausedMessage(
       'Hook',
       `10 deliveries failed in a row; the last: ${'x'.repeat(600)}`,
+      english,
     );
     expect(message.notification.body).toHaveLength(300);
     expect(message.notification.body.endsWith('…')).toBe(true);

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import type { Episode } from '../archive/episode.ts';
+import type { ClockStyle } from '../clock/clock-style.ts';
 import { DAYS_PER_WEEK } from '../constants.ts';
 import { favoriteId } from '../schedule/favorites.ts';
 import { MAX_SHOWS_PER_DAY, SLOT_TEXT_MAX_CHARS } from '../schedule/schedule-schema.ts';
+import { displaySlotTime } from '../schedule/slot-time.ts';
 import type { Schedule, ShowSlot, Weekday } from '../schedule/types.ts';
 import type { PushMessage } from './push-subscription.ts';
 import type { PushTexts } from './push-texts.ts';
@@ -20,27 +22,45 @@ function withImage(slot: ShowSlot): Pick<PushMessage['notification'], 'image' | 
 }
 
 /**
- * The reminder for a favourite show starting in `minutesToStart` minutes (spec §4 'Show reminder'),
- * in the language of `texts` (pushTexts).
+ * A slot's times as a push writes them: on the station's `clock` (README "One clock"), as the app
+ * shows them, with the every-other-week marker in the push's language; as typed when they do not read.
  */
-export function reminderMessage(slot: ShowSlot, minutesToStart: number, texts: PushTexts): PushMessage {
+function slotTime(slot: ShowSlot, texts: PushTexts, clock: ClockStyle): string {
+  return displaySlotTime(slot.time, clock, texts.biWeekly);
+}
+
+/**
+ * The reminder for a favourite show starting in `minutesToStart` minutes (spec §4 'Show reminder'),
+ * in the language of `texts` (pushTexts), its times on the station's `clock`.
+ */
+export function reminderMessage(
+  slot: ShowSlot,
+  minutesToStart: number,
+  texts: PushTexts,
+  clock: ClockStyle,
+): PushMessage {
   const minutes = Math.max(1, Math.round(minutesToStart));
   return {
     notification: {
       title: texts.startsIn(showName(slot, texts), minutes),
-      body: `${slot.artist} · ${slot.time}`,
+      body: `${slot.artist} · ${slotTime(slot, texts, clock)}`,
       ...withImage(slot),
     },
     data: { link: SCHEDULE_LINK, analyticsLabel: 'show_reminder' },
   };
 }
 
-/** The alert for a show added to the schedule (spec §1 'new-show alerts'). */
-export function newShowMessage(slot: ShowSlot, day: Weekday, texts: PushTexts): PushMessage {
+/** The alert for a show added to the schedule (spec §1 'new-show alerts'), its times on the station's `clock`. */
+export function newShowMessage(
+  slot: ShowSlot,
+  day: Weekday,
+  texts: PushTexts,
+  clock: ClockStyle,
+): PushMessage {
   return {
     notification: {
       title: texts.newShow(showName(slot, texts)),
-      body: `${slot.artist} · ${texts.weekdays[day]} ${slot.time}`,
+      body: `${slot.artist} · ${texts.weekdays[day]} ${slotTime(slot, texts, clock)}`,
       ...withImage(slot),
     },
     data: { link: SCHEDULE_LINK, analyticsLabel: 'new_show' },
@@ -174,12 +194,15 @@ export function newEpisodesSince(
 /** Longest reason a pause push carries (a push's body takes 500 characters). */
 const PAUSED_REASON_MAX_CHARS = 300;
 
-/** The push to the admin when an integration has paused itself, saying why (its delivery log has the rest). */
-export function integrationPausedMessage(name: string, reason: string): PushMessage {
+/**
+ * The push to the admin when an integration has paused itself, in the language of `texts`, saying
+ * why (the reason is the delivery log's own words; the log has the rest).
+ */
+export function integrationPausedMessage(name: string, reason: string, texts: PushTexts): PushMessage {
   const why =
     reason.length > PAUSED_REASON_MAX_CHARS ? `${reason.slice(0, PAUSED_REASON_MAX_CHARS - 1)}…` : reason;
   return {
-    notification: { title: `Integration paused: ${name}`, body: why, icon: PUSH_ICON_PATH },
+    notification: { title: texts.integrationPaused(name), body: why, icon: PUSH_ICON_PATH },
     data: { link: '/integrations' },
   };
 }

@@ -20,6 +20,10 @@ export interface PushTexts {
   listenAgainNow: string;
   /** The day a new show is on. */
   weekdays: Readonly<Record<Weekday, string>>;
+  /** The every-other-week marker after a slot's times (one core's slot parser reads: slot-time.ts). */
+  biWeekly: string;
+  /** The admin's push when an integration paused itself. */
+  integrationPaused: (name: string) => string;
 }
 
 const ENGLISH: PushTexts = {
@@ -37,6 +41,8 @@ const ENGLISH: PushTexts = {
     Saturday: 'Saturday',
     Sunday: 'Sunday',
   },
+  biWeekly: '(Bi-weekly)',
+  integrationPaused: (name) => `Integration paused: ${name}`,
 };
 
 /**
@@ -61,6 +67,8 @@ export const PUSH_TEXTS: Readonly<Partial<Record<Locale, PushTexts>>> = {
       Saturday: 'Dé Sathairn',
       Sunday: 'Dé Domhnaigh',
     },
+    biWeekly: '(Coicísiúil)',
+    integrationPaused: (name) => `Comhtháthú ar sos: ${name}`,
   },
   de: {
     untitledShow: 'Sendung',
@@ -77,6 +85,8 @@ export const PUSH_TEXTS: Readonly<Partial<Record<Locale, PushTexts>>> = {
       Saturday: 'Samstag',
       Sunday: 'Sonntag',
     },
+    biWeekly: '(Zweiwöchentlich)',
+    integrationPaused: (name) => `Integration pausiert: ${name}`,
   },
   es: {
     untitledShow: 'Programa',
@@ -93,6 +103,8 @@ export const PUSH_TEXTS: Readonly<Partial<Record<Locale, PushTexts>>> = {
       Saturday: 'sábado',
       Sunday: 'domingo',
     },
+    biWeekly: '(Quincenal)',
+    integrationPaused: (name) => `Integración en pausa: ${name}`,
   },
   fr: {
     untitledShow: 'Émission',
@@ -110,6 +122,8 @@ export const PUSH_TEXTS: Readonly<Partial<Record<Locale, PushTexts>>> = {
       Saturday: 'samedi',
       Sunday: 'dimanche',
     },
+    biWeekly: '(Une semaine sur deux)',
+    integrationPaused: (name) => `Intégration en pause\u00a0: ${name}`,
   },
   'pt-BR': {
     untitledShow: 'Programa',
@@ -126,6 +140,8 @@ export const PUSH_TEXTS: Readonly<Partial<Record<Locale, PushTexts>>> = {
       Saturday: 'sábado',
       Sunday: 'domingo',
     },
+    biWeekly: '(Quinzenal)',
+    integrationPaused: (name) => `Integração pausada: ${name}`,
   },
 };
 

@@ -106,18 +106,19 @@ const timeOfDay = (minutes: number, clock: ClockStyle) =>
 
 /**
  * A slot's times written on `clock` (the station file's `clock`, README "One clock"), whatever
- * notation the schedule has them in: `18:00 – 19:00` or `6pm – 7pm`, then ` (Bi-weekly)` when it is
- * every other week. An end at midnight is written `00:00` / `12am`.
+ * notation the schedule has them in: `18:00 – 19:00` or `6pm – 7pm`, then the every-other-week
+ * `marker` when it is every other week (English by default; the app's and a push's language give
+ * their own, each one the parser above reads). An end at midnight is written `00:00` / `12am`.
  */
-export function formatSlotTime(time: SlotTime, clock: ClockStyle): string {
+export function formatSlotTime(time: SlotTime, clock: ClockStyle, marker = BI_WEEKLY_MARKER): string {
   const range = `${timeOfDay(time.startMinutes, clock)} – ${timeOfDay(time.endMinutes, clock)}`;
-  return time.biWeekly ? `${range} ${BI_WEEKLY_MARKER}` : range;
+  return time.biWeekly ? `${range} ${marker}` : range;
 }
 
 /** A slot's time text as the app shows it: on `clock` when it reads, else as typed (spec §5 keeps it). */
-export function displaySlotTime(text: string, clock: ClockStyle): string {
+export function displaySlotTime(text: string, clock: ClockStyle, marker = BI_WEEKLY_MARKER): string {
   const time = parseSlotTime(text);
-  return time ? formatSlotTime(time, clock) : text;
+  return time ? formatSlotTime(time, clock, marker) : text;
 }
 
 /** Slots in start order (spec §5 'saved slots are sorted'); unparseable times go last; ties keep their order. */

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -44,6 +44,24 @@ const BUCKETS: Record<ListeningSessionBucket, MessageDescriptor> = {
   '1_2h': msg`1–2 hours`,
   over_2h: msg`Over 2 hours`,
 };
+
+/**
+ * The default dayparts' names (core's DEFAULT_DAYPARTS, what a station file without `dayparts` gets)
+ * are the app's words, so they are shown in the app's language; any other name is the station's own.
+ */
+export const DEFAULT_DAYPART_NAMES: Readonly<Record<string, MessageDescriptor>> = {
+  Breakfast: msg({ message: 'Breakfast', context: 'daypart' }),
+  Daytime: msg({ message: 'Daytime', context: 'daypart' }),
+  Drive: msg({ message: 'Drive', context: 'daypart' }),
+  Evening: msg({ message: 'Evening', context: 'daypart' }),
+  Overnight: msg({ message: 'Overnight', context: 'daypart' }),
+};
+
+function daypartName(i18n: I18n, name: string): string {
+  // Own keys only: a station's daypart called "constructor" must not find Object's.
+  const descriptor = Object.hasOwn(DEFAULT_DAYPART_NAMES, name) ? DEFAULT_DAYPART_NAMES[name] : undefined;
+  return descriptor ? i18n._(descriptor) : name;
+}
 
 type Load =
   { state: 'loading' } | { state: 'ready'; audience: AudienceInsights } | { state: 'failed'; error: unknown };
@@ -102,7 +120,9 @@ export function AudienceFigures({ days }: { days: number }) {
           rows={
             name === 'sessions'
               ? sessions.byBucket.map((row) => [i18n._(BUCKETS[row.bucket]), row.count])
-              : rows
+              : name === 'dayparts'
+                ? rows.map(([part = '', ...figures]) => [daypartName(i18n, String(part)), ...figures])
+                : rows
           }
         />
         <a className="insights__download" href={audienceCsvUrl(name, days)} download>

@@ -1,8 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import type { AudienceInsights, ClockStyle, Insights } from '@onair/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DAYPARTS, type AudienceInsights, type ClockStyle, type Insights } from '@onair/core';
+import { activateLoadedLocale } from '../../lib/i18n/locale.ts';
+import { messages as en } from '../../locales/en/messages.po';
+import { messages as ga } from '../../locales/ga/messages.po';
+import { DEFAULT_DAYPART_NAMES } from './AudienceFigures.tsx';
 import { StationProvider } from '../../lib/station-context.tsx';
 import { stubStationFetch, testStation, type StubbedRoutes } from '../../test/fixtures.ts';
 import { InsightsScreen } from './InsightsScreen.tsx';
@@ -148,6 +152,45 @@ describe('InsightsScreen', () => {
       expect(link).toHaveAttribute('href', `/api/insights/audience.csv?table=${table}&days=7`);
       expect(link).toHaveAttribute('download');
     }
+  });
+
+  describe('in Irish', () => {
+    afterEach(() => activateLoadedLocale('en', en));
+
+    it('names the default dayparts in the app’s language, and a station’s own daypart as it wrote it', async () => {
+      stubStationFetch(
+        { body: { ...testStation, clock: '24-hour' } },
+        {
+          'GET /api/insights?days=7': { body: insights },
+          'GET /api/insights/audience?days=7': {
+            body: {
+              ...audience,
+              audience: {
+                ...audience.audience,
+                byDaypart: [
+                  ...audience.audience.byDaypart,
+                  { name: 'Ceol na Maidine', start: 16, end: 17, tlh: 1, aqh: 1, peak: 1, quarterHours: 1 },
+                ],
+              },
+            },
+          },
+        },
+      );
+      activateLoadedLocale('ga', ga);
+      renderInsights();
+      const parts = await screen.findByRole('table', { name: 'Lucht éisteachta de réir chuid den lá' });
+      expect(
+        within(parts).getByRole('row', { name: 'Bricfeasta 06:00–10:00 2.9 4.7 9 3' }),
+      ).toBeInTheDocument();
+      expect(within(parts).getByRole('row', { name: /^Lár an lae / })).toBeInTheDocument();
+      expect(within(parts).getByRole('row', { name: /^Ceol na Maidine / })).toBeInTheDocument();
+    });
+  });
+
+  it('has a message for every default daypart name core gives a station', () => {
+    expect(Object.keys(DEFAULT_DAYPART_NAMES).sort()).toEqual(
+      DEFAULT_DAYPARTS.map(({ name }) => name).sort(),
+    );
   });
 
   it("says who may see the page when the server refuses (401), in the server's words", async () => {

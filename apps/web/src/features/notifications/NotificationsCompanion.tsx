@@ -1,8 +1,8 @@
-import { DEFAULT_STATION_TIME_ZONE, IN_PAGE_TOAST_MS } from '@onair/core';
+import { IN_PAGE_TOAST_MS } from '@onair/core';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useLocale } from '../../lib/i18n/LocaleProvider.tsx';
-import { useStation } from '../../lib/station-context.tsx';
+import { useStationClock } from '../../lib/station-clock.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { stored } from '../../lib/stored.ts';
 import { useToast } from '../../ui/toast.tsx';
@@ -36,7 +36,7 @@ export function NotificationsCompanion({ open, onClose }: NotificationsCompanion
   const [record] = useStored(stored.pushRecord);
   const toast = useToast();
   const schedule = useSchedule();
-  const { station } = useStation();
+  const stationClock = useStationClock();
   const { locale } = useLocale();
 
   const registered = settings.enabled && record !== null;
@@ -64,16 +64,16 @@ export function NotificationsCompanion({ open, onClose }: NotificationsCompanion
     [toast],
   );
   const readySchedule = schedule.status === 'ready' ? schedule.schedule : null;
-  const timeZone = station?.timeZone ?? DEFAULT_STATION_TIME_ZONE;
   useLocalReminders({
     settings,
     // Inside the apps the device holds the reminders (useNativeReminders): no in-page twin.
     localOnly: record === null && !isNativeApp(),
     schedule: readySchedule,
-    timeZone,
+    stationClock,
+    locale,
     notify,
   });
-  useNativeReminders(settings, readySchedule, timeZone);
+  useNativeReminders(settings, readySchedule, stationClock, locale);
   // Inside the apps the device shows them (with the app in the background too); else the open page.
   const notifyNow = useCallback(
     (title: string, body: string) =>
@@ -84,7 +84,7 @@ export function NotificationsCompanion({ open, onClose }: NotificationsCompanion
         : notify(title, body),
     [notify],
   );
-  useNewShowAlerts(schedule, notifyNow);
+  useNewShowAlerts(schedule, stationClock.clock, notifyNow);
   useNewEpisodeAlerts({ settings, registered: record !== null, notify: notifyNow });
 
   return open ? (

@@ -17,6 +17,8 @@ import {
 } from './native-reminders.ts';
 
 const DUBLIN = 'Europe/Dublin';
+/** A station whose file says `"clock": "12-hour"`. */
+const STATION = { timeZone: DUBLIN, clock: '12-hour' } as const;
 const slot = (time: string, artist = 'Seán', show = 'Deep Dublin'): ShowSlot => ({
   time,
   artist,
@@ -47,46 +49,66 @@ describe('planNativeReminders (the server rule, on the device)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reminds about favourite shows only, reminderTime before each start within two weeks', () => {
-    const plan = planNativeReminders(week({ Monday: [deep, other] }), on([deep]), DUBLIN, new Date());
+    const plan = planNativeReminders(week({ Monday: [deep, other] }), on([deep]), STATION, 'en', new Date());
     expect(times(plan)).toEqual(['2026-01-05T17:45:00.000Z', '2026-01-12T17:45:00.000Z']);
-    expect(plan[0]).toMatchObject({ title: 'Deep Dublin starts in 15 minutes', body: 'Seán · 6pm - 8pm' });
+    expect(plan[0]).toMatchObject({ title: 'Deep Dublin starts in 15 minutes', body: 'Seán · 6pm – 8pm' });
+  });
+
+  it("writes them in the language given (the app's when planned), the times on the station's clock", () => {
+    const plan = planNativeReminders(
+      week({ Monday: [deep] }),
+      on([deep]),
+      { timeZone: DUBLIN, clock: '24-hour' },
+      'ga',
+      now,
+    );
+    expect(plan[0]).toMatchObject({
+      title: 'Tosóidh Deep Dublin i gceann 15 nóiméad',
+      body: 'Seán · 18:00 – 20:00',
+    });
   });
 
   it('plans nothing with notifications or show reminders off', () => {
     const schedule = week({ Monday: [deep] });
-    expect(planNativeReminders(schedule, on([deep], { enabled: false }), DUBLIN, now)).toEqual([]);
-    expect(planNativeReminders(schedule, on([deep], { showScheduleReminders: false }), DUBLIN, now)).toEqual(
-      [],
-    );
+    expect(planNativeReminders(schedule, on([deep], { enabled: false }), STATION, 'en', now)).toEqual([]);
+    expect(
+      planNativeReminders(schedule, on([deep], { showScheduleReminders: false }), STATION, 'en', now),
+    ).toEqual([]);
   });
 
   it('moves a show whose reminder moment has passed to next week, and honours the chosen minutes', () => {
     const morning = slot('12:10pm - 1pm');
-    expect(times(planNativeReminders(week({ Monday: [morning] }), on([morning]), DUBLIN, now))[0]).toBe(
-      '2026-01-12T11:55:00.000Z',
-    );
+    expect(
+      times(planNativeReminders(week({ Monday: [morning] }), on([morning]), STATION, 'en', now))[0],
+    ).toBe('2026-01-12T11:55:00.000Z');
     expect(
       times(
-        planNativeReminders(week({ Monday: [morning] }), on([morning], { reminderTime: 5 }), DUBLIN, now),
+        planNativeReminders(
+          week({ Monday: [morning] }),
+          on([morning], { reminderTime: 5 }),
+          STATION,
+          'en',
+          now,
+        ),
       )[0],
     ).toBe('2026-01-05T12:05:00.000Z');
   });
 
   it('keeps the station wall clock across a daylight-saving change (Dublin, 29 March 2026)', () => {
     const friday = new Date('2026-03-24T12:00:00Z');
-    const plan = planNativeReminders(week({ Saturday: [deep] }), on([deep]), DUBLIN, friday);
+    const plan = planNativeReminders(week({ Saturday: [deep] }), on([deep]), STATION, 'en', friday);
     // 6pm GMT before the change, 6pm IST (17:00 UTC) after it.
     expect(times(plan)).toEqual(['2026-03-28T17:45:00.000Z', '2026-04-04T16:45:00.000Z']);
   });
 
   it('ignores a slot whose time cannot be read, and gives each occurrence its own stable id', () => {
     const tba = slot('tba');
-    const plan = planNativeReminders(week({ Monday: [deep, tba] }), on([deep, tba]), DUBLIN, now);
+    const plan = planNativeReminders(week({ Monday: [deep, tba] }), on([deep, tba]), STATION, 'en', now);
     expect(plan).toHaveLength(2);
     expect(new Set(plan.map(({ id }) => id)).size).toBe(2);
     expect(plan.every(({ id }) => Number.isInteger(id) && id > 0 && id <= 0x7fffffff)).toBe(true);
     expect(
-      planNativeReminders(week({ Monday: [deep] }), on([deep]), DUBLIN, now).map(({ id }) => id),
+      planNativeReminders(week({ Monday: [deep] }), on([deep]), STATION, 'en', now).map(({ id }) => id),
     ).toEqual(plan.map(({ id }) => id));
   });
 
@@ -95,7 +117,8 @@ describe('planNativeReminders (the server rule, on the device)', () => {
     const plan = planNativeReminders(
       week({ Tuesday: many, Wednesday: many, Thursday: many, Friday: many }),
       on(many),
-      DUBLIN,
+      STATION,
+      'en',
       now,
     );
     expect(plan).toHaveLength(NATIVE_REMINDER_MAX);

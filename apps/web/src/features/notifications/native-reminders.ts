@@ -1,9 +1,9 @@
-import { i18n } from '@lingui/core';
 import {
   favoriteId,
   nextReminderAt,
   pushTexts,
   reminderMessage,
+  type ClockSetting,
   type NotificationSettings,
   type Schedule,
 } from '@onair/core';
@@ -35,15 +35,19 @@ export interface PlannedReminder {
 
 /**
  * Every reminder due within the horizon for the listener's favourite shows, soonest first:
- * nothing unless notifications and show reminders are both on (spec §4).
+ * nothing unless notifications and show reminders are both on (spec §4). Written in `locale` (the
+ * app's language when planned: the device shows them later, with the app closed) with the times on
+ * the station's clock, as the server's push would be.
  */
 export function planNativeReminders(
   schedule: Schedule,
   settings: NotificationSettings,
-  timeZone: string,
+  { timeZone, clock }: ClockSetting,
+  locale: string,
   now: Date,
 ): PlannedReminder[] {
   if (!settings.enabled || !settings.showScheduleReminders) return [];
+  const texts = pushTexts(locale);
   const until = now.getTime() + NATIVE_REMINDER_HORIZON_DAYS * MS_PER_DAY;
   const planned: PlannedReminder[] = [];
   for (const { day, shows } of schedule) {
@@ -54,11 +58,7 @@ export function planNativeReminders(
       for (;;) {
         const at = nextReminderAt(slot, day, from, timeZone, settings.reminderTime);
         if (!at || at.getTime() > until) break;
-        const { title, body } = reminderMessage(
-          slot,
-          settings.reminderTime,
-          pushTexts(i18n.locale),
-        ).notification;
+        const { title, body } = reminderMessage(slot, settings.reminderTime, texts, clock).notification;
         const startsAt = at.getTime() + settings.reminderTime * MS_PER_MINUTE;
         planned.push({ id: notificationId(`${id}|${slot.time}|${startsAt}`), at, title, body: body ?? '' });
         from = at;

@@ -46,7 +46,8 @@ describe('useLocalReminders (local-only mode: the open app reminds by itself)', 
         settings,
         localOnly: true,
         schedule,
-        timeZone: 'Europe/Dublin',
+        stationClock: { timeZone: 'Europe/Dublin', clock: '12-hour' },
+        locale: 'en',
         notify,
         ...overrides,
       }),
@@ -59,17 +60,27 @@ describe('useLocalReminders (local-only mode: the open app reminds by itself)', 
     vi.advanceTimersByTime(15 * MINUTE - 1_000);
     expect(notify).not.toHaveBeenCalled(); // not the 7:50pm show: it is no favourite
     vi.advanceTimersByTime(1_000);
-    expect(notify).toHaveBeenCalledExactlyOnceWith('Céilí Club starts in 15 minutes', 'Aoife · 8pm - 10pm');
+    expect(notify).toHaveBeenCalledExactlyOnceWith('Céilí Club starts in 15 minutes', 'Aoife · 8pm – 10pm');
 
-    // Next: Tuesday 08:45 in Dublin, 13 hours on; a show without a name is named by its artist.
+    // Next: Tuesday 08:45 in Dublin, 13 hours on; a show without a name is told as the server's push
+    // tells it (core's reminderMessage), its artist in the body.
     notify.mockClear();
     vi.advanceTimersByTime(13 * 60 * MINUTE - 1_000);
     expect(notify).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1_000);
     expect(Date.now()).toBe(Date.parse('2026-07-07T07:45:00Z'));
+    expect(notify).toHaveBeenCalledExactlyOnceWith('Show starts in 15 minutes', 'Seán Ó Briain · 9am – 11am');
+  });
+
+  it("reminds in the app's language, the times on the station's clock", () => {
+    const { notify } = remind({
+      locale: 'de',
+      stationClock: { timeZone: 'Europe/Dublin', clock: '24-hour' },
+    });
+    vi.advanceTimersByTime(15 * MINUTE);
     expect(notify).toHaveBeenCalledExactlyOnceWith(
-      'Seán Ó Briain starts in 15 minutes',
-      'Seán Ó Briain · 9am - 11am',
+      'Céilí Club beginnt in 15 Minuten',
+      'Aoife · 20:00 – 22:00',
     );
   });
 

@@ -1,51 +1,61 @@
 import {
   favoriteId,
   nextReminderAt,
+  pushTexts,
+  reminderMessage,
+  type ClockSetting,
   type NotificationSettings,
   type Schedule,
   type ShowSlot,
 } from '@onair/core';
 import { useEffect } from 'react';
-import { showLabel } from '../../lib/favorites.ts';
 
 interface LocalReminderOptions {
   settings: NotificationSettings;
   /** True when this browser has no Web Push registration, so the open app must remind by itself. */
   localOnly: boolean;
   schedule: Schedule | null;
-  timeZone: string;
+  /** The station's zone (when shows start) and clock (how their times are written). */
+  stationClock: ClockSetting;
+  /** The app's language: the reminder is written in it, in the server push's words. */
+  locale: string;
   notify: (title: string, body: string) => void;
 }
 
 /**
  * Local-only mode (iOS Safari in a tab, spec §4): the open app reminds about favourite shows itself,
- * at each show's next start minus reminderTime (core's nextReminderAt, station time zone). Re-planned
- * whenever the settings or the schedule change; nothing runs once the app is closed.
+ * at each show's next start minus reminderTime (core's nextReminderAt, station time zone), in the
+ * server push's words (core's reminderMessage). Re-planned whenever the settings, the schedule, the
+ * clock or the language change; nothing runs once the app is closed.
  */
 export function useLocalReminders({
   settings,
   localOnly,
   schedule,
-  timeZone,
+  stationClock,
+  locale,
   notify,
 }: LocalReminderOptions): void {
   useEffect(() => {
     if (!localOnly || !settings.enabled || !settings.showScheduleReminders || !schedule) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const plan = () => {
-      const next = soonestReminder(schedule, settings, timeZone, new Date());
+      const next = soonestReminder(schedule, settings, stationClock.timeZone, new Date());
       if (!next) return;
       timer = setTimeout(() => {
-        notify(
-          `${showLabel(next.slot)} starts in ${settings.reminderTime} minutes`,
-          `${next.slot.artist} · ${next.slot.time}`,
-        );
+        const { title, body } = reminderMessage(
+          next.slot,
+          settings.reminderTime,
+          pushTexts(locale),
+          stationClock.clock,
+        ).notification;
+        notify(title, body ?? '');
         plan();
       }, next.at.getTime() - Date.now());
     };
     plan();
     return () => clearTimeout(timer);
-  }, [localOnly, settings, schedule, timeZone, notify]);
+  }, [localOnly, settings, schedule, stationClock, locale, notify]);
 }
 
 function soonestReminder(

@@ -32,7 +32,7 @@ function follow() {
   const store = new ScheduleStore();
   vi.spyOn(store, 'load').mockResolvedValue();
   const notify = vi.fn();
-  renderHook(() => useNewShowAlerts(useSchedule(), notify), {
+  renderHook(() => useNewShowAlerts(useSchedule(), '24-hour', notify), {
     wrapper: ({ children }) => (
       <ScheduleProvider store={store} realtime={null}>
         {children}
@@ -54,7 +54,7 @@ describe('useNewShowAlerts (where no server push brings them)', () => {
     receive(1, week([slot('Aoife', 'Night Moves')]));
     expect(notify).not.toHaveBeenCalled(); // the first look: a newcomer has missed nothing
     receive(2, week([slot('Aoife', 'Night Moves'), slot('Cian', 'Deep Dublin')]));
-    expect(notify.mock.calls).toEqual([['New show: Deep Dublin', 'Cian · Friday 8pm - 10pm']]);
+    expect(notify.mock.calls).toEqual([['New show: Deep Dublin', 'Cian · Friday 20:00 – 22:00']]);
     expect(readStored(stored.newShowsSeen)).toEqual({
       version: 2,
       ids: ['Aoife-Night Moves', 'Cian-Deep Dublin'],

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { newShowMessage, newShowsSince, pushTexts } from '@onair/core';
+import { newShowMessage, newShowsSince, pushTexts, type ClockStyle } from '@onair/core';
 import { useEffect, useRef } from 'react';
 import type { ScheduleState } from '../../lib/schedule-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
@@ -15,11 +15,15 @@ import { stored } from '../../lib/stored.ts';
  */
 export function useNewShowAlerts(
   schedule: ScheduleState,
+  /** The station's clock: the show's times are written on it, as the server's push writes them. */
+  clock: ClockStyle,
   notify: (title: string, body: string) => void,
 ): void {
   const notifyRef = useRef(notify);
+  const clockRef = useRef(clock);
   useEffect(() => {
     notifyRef.current = notify;
+    clockRef.current = clock;
   });
   // Only the server's week: the bundled one and the offline copy are not news.
   const week =
@@ -35,7 +39,12 @@ export function useNewShowAlerts(
     const settings = readStored(stored.notificationSettings);
     if (!settings.enabled || !settings.showNewShowAlerts || readStored(stored.pushRecord) !== null) return;
     for (const { slot, day } of added) {
-      const { title, body } = newShowMessage(slot, day, pushTexts(i18n.locale)).notification;
+      const { title, body } = newShowMessage(
+        slot,
+        day,
+        pushTexts(i18n.locale),
+        clockRef.current,
+      ).notification;
       notifyRef.current(title, body ?? '');
     }
   }, [version, days]);

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { Schedule, ScheduleDocument } from '@onair/core';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -214,7 +215,7 @@ describe('ScheduleScreen', () => {
     );
     await waitFor(() => expect(monday.queryByRole('button', { name: 'Delete The Deep End' })).toBeNull());
     expect(monday.queryByRole('button', { name: 'Delete Grace Kavanagh' })).toBeNull();
-    expect(screen.queryByText(CONFLICT_MESSAGE)).toBeNull();
+    expect(screen.queryByText(i18n._(CONFLICT_MESSAGE))).toBeNull();
     await waitFor(() =>
       expect(screen.getByRole('toolbar', { name: 'Schedule management' })).toHaveAttribute(
         'aria-busy',

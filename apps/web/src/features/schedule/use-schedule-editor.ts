@@ -1,13 +1,13 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { ShowSlot, SlotEdit } from '@onair/core';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useScheduleStore } from '../../lib/use-schedule.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ScheduleEditQueue, type EditOutcome, type WeekChange } from './schedule-edit-queue.ts';
 
-export const CONFLICT_MESSAGE =
-  'Someone else changed the schedule meanwhile. The latest version is now shown: please make your change again.';
-export const GONE_MESSAGE =
-  'That show was changed or removed meanwhile, so nothing was saved. The latest schedule is shown.';
+export const CONFLICT_MESSAGE = msg`Someone else changed the schedule meanwhile. The latest version is now shown: please make your change again.`;
+const GONE_MESSAGE = msg`That show was changed or removed meanwhile, so nothing was saved. The latest schedule is shown.`;
 const LONG_TOAST_MS = 6_000;
 
 interface ChangeTexts {
@@ -43,8 +43,8 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
     async (change: WeekChange, texts: ChangeTexts): Promise<EditOutcome> => {
       const outcome = await queue.submit(change);
       if (outcome.kind === 'saved') toast.show(texts.success);
-      else if (outcome.kind === 'conflict') toast.show(CONFLICT_MESSAGE, LONG_TOAST_MS);
-      else if (outcome.kind === 'gone') toast.show(GONE_MESSAGE, LONG_TOAST_MS);
+      else if (outcome.kind === 'conflict') toast.show(i18n._(CONFLICT_MESSAGE), LONG_TOAST_MS);
+      else if (outcome.kind === 'gone') toast.show(i18n._(GONE_MESSAGE), LONG_TOAST_MS);
       else if (outcome.kind === 'failed') toast.show(texts.failure(outcome.message));
       else onSignedOut(change);
       return outcome;
@@ -54,7 +54,7 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
 
   const save = useCallback(
     (edit: SlotEdit) =>
-      submit(edit, { success: 'Schedule saved.', failure: () => 'Failed to save schedule.' }),
+      submit(edit, { success: t`Schedule saved.`, failure: () => t`Failed to save schedule.` }),
     [submit],
   );
 
@@ -63,7 +63,7 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
       const key = slotKey(edit.day, edit.original);
       setDeleting((keys) => new Set(keys).add(key));
       try {
-        return await submit(edit, { success: 'Show deleted.', failure: () => 'Failed to delete show.' });
+        return await submit(edit, { success: t`Show deleted.`, failure: () => t`Failed to delete show.` });
       } finally {
         setDeleting((keys) => {
           const next = new Set(keys);
@@ -76,7 +76,7 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
   );
 
   const upload = useCallback(async () => {
-    const failure = (reason: string) => `Failed to upload schedule: ${reason}`;
+    const failure = (reason: string) => t`Failed to upload schedule: ${reason}`;
     // The regular week is a chunk of its own, off every first paint: fetched for the upload.
     const week = await import('../../lib/bundled-schedule.ts').then(
       ({ bundledSchedule }) => bundledSchedule(),
@@ -87,10 +87,10 @@ export function useScheduleEditor(onSignedOut: (change: WeekChange) => void) {
     );
     if (!week) return null;
     if (week.every((day) => day.shows.length === 0)) {
-      toast.show('No schedule data to upload');
+      toast.show(t`No schedule data to upload`);
       return null;
     }
-    return submit({ kind: 'replace', schedule: week }, { success: 'Schedule uploaded!', failure });
+    return submit({ kind: 'replace', schedule: week }, { success: t`Schedule uploaded!`, failure });
   }, [submit, toast]);
 
   return { busy: pending > 0, deleting, save, remove, upload };

@@ -1,11 +1,10 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import {
+  displaySlotTime,
   formatComingMoment,
   formatDayLabel,
-  formatSlotTime,
   formatTimeOfDay,
-  parseSlotTime,
   stationWallClock,
   type ClockSetting,
   type ClockStyle,
@@ -27,10 +26,7 @@ export function localWeekdayTime(instant: Date, setting: ClockSetting): string {
  * the app's language: `18:00 – 19:00 (Coicísiúil)`. Each catalog's marker is one core's parser reads.
  */
 export function localSlotTime(text: string, clock: ClockStyle): string {
-  const time = parseSlotTime(text);
-  if (!time) return text;
-  const range = formatSlotTime({ ...time, biWeekly: false }, clock);
-  return time.biWeekly ? `${range} ${t({ message: '(Bi-weekly)', context: 'slot time' })}` : range;
+  return displaySlotTime(text, clock, t({ message: '(Bi-weekly)', context: 'slot time' }));
 }
 
 /* Month names are catalog messages for the same reason as the day names (weekday.ts): browsers lack the data. */

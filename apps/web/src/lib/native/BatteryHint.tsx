@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useStored } from '../use-stored.ts';
 import { stored } from '../stored.ts';
 import { nativePlatform } from './native-platform.ts';
@@ -10,18 +11,21 @@ import '../../styles/battery-hint.css';
  */
 export function BatteryHint({ appName, listening }: { appName: string; listening: boolean }) {
   const [dismissed, setDismissed] = useStored(stored.batteryHintDismissed);
+  const { t } = useLingui();
   if (dismissed || !listening || nativePlatform() !== 'android') return null;
   return (
-    <aside className="battery-hint" aria-label="Keep the music playing">
+    <aside className="battery-hint" aria-label={t`Keep the music playing`}>
       <p>
-        Music stops when the screen is off? Some phones stop apps to save battery. Set {appName}’s battery use
-        to <strong>Unrestricted</strong>: Settings → Apps → {appName} → Battery.{' '}
+        <Trans>
+          Music stops when the screen is off? Some phones stop apps to save battery. Set {appName}’s battery
+          use to <strong>Unrestricted</strong>: Settings → Apps → {appName} → Battery.
+        </Trans>{' '}
         <a href="https://dontkillmyapp.com" target="_blank" rel="noreferrer">
-          Steps for your phone
+          <Trans>Steps for your phone</Trans>
         </a>
       </p>
       <button type="button" className="battery-hint__ok" onClick={() => setDismissed(true)}>
-        Got it
+        <Trans>Got it</Trans>
       </button>
     </aside>
   );

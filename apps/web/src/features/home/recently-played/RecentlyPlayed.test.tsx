@@ -6,6 +6,9 @@ import { PlayerProvider, PlayerService } from '../../../lib/player/index.ts';
 import { StationProvider } from '../../../lib/station-context.tsx';
 import { nothingRecorded, stubStationFetch, testStation } from '../../../test/fixtures.ts';
 import RecentlyPlayed from './RecentlyPlayed.tsx';
+import { activateLoadedLocale } from '../../../lib/i18n/locale.ts';
+import { messages as en } from '../../../locales/en/messages.po';
+import { messages as ga } from '../../../locales/ga/messages.po';
 import * as livePlayer from '../../../lib/player/live-player.ts';
 
 const entry = (title: string, artist: string, startedAt: string): TrackHistoryEntry => ({
@@ -46,6 +49,21 @@ function renderRecentlyPlayed(history: TrackHistoryEntry[], station: Partial<Pub
 
 describe('RecentlyPlayed', () => {
   beforeEach(() => localStorage.clear());
+
+  it('speaks the app’s language: its title, the song now playing and the labels naming each song', async () => {
+    activateLoadedLocale('ga', ga);
+    try {
+      renderRecentlyPlayed(HISTORY);
+      const region = await screen.findByRole('region', { name: 'Seinnte le déanaí' });
+      await within(region).findByText('Moonrise');
+      expect(within(region).getByText('Anois')).toBeInTheDocument();
+      expect(within(region).getByRole('button', { name: 'Sábháil Moonrise le Niamh' })).toBeInTheDocument();
+      expect(within(region).getByRole('list', { name: 'Aimsigh Moonrise le Niamh' })).toBeInTheDocument();
+      expect(within(region).getByRole('button', { name: 'Gach a seinneadh le déanaí' })).toBeInTheDocument();
+    } finally {
+      activateLoadedLocale('en', en);
+    }
+  });
 
   it('lists the last songs, the current one first, with the station’s music links in its order', async () => {
     renderRecentlyPlayed(HISTORY);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isTrackSaved, MUSIC_SERVICES, toggleSavedTrack, type SavedTrack } from '@onair/core';
 import { useState } from 'react';
 import { useRecentTracks, useTimeshift } from '../../../lib/player/index.ts';
@@ -19,6 +20,7 @@ export const RECENTLY_PLAYED_COMPACT_ROWS = 3;
  * Saved songs live in this browser (`playfm_saved_tracks`), so saving and the saved list work offline.
  */
 export default function RecentlyPlayed() {
+  const { t } = useLingui();
   const { station } = useStation();
   const stationClock = useStationClock();
   const tracks = useRecentTracks();
@@ -55,30 +57,35 @@ export default function RecentlyPlayed() {
     ));
 
   const hasTracks = tracks !== null && tracks.length > 0;
+  const savedCount = saved.length;
   if (!hasTracks && saved.length === 0) return null;
   return (
     <section className="home-card recently-played" aria-labelledby="recently-played-title">
       <h2 id="recently-played-title" className="recently-played__title">
-        Recently played
+        <Trans>Recently played</Trans>
       </h2>
       {hasTracks ? (
         <ul className="recently-played__list">{rows(tracks.slice(0, RECENTLY_PLAYED_COMPACT_ROWS))}</ul>
       ) : null}
       <button type="button" className="recently-played__more" onClick={() => setOpen(true)}>
-        {saved.length > 0 ? `All songs and saved (${saved.length})` : 'All recently played'}
+        {saved.length > 0 ? t`All songs and saved (${savedCount})` : t`All recently played`}
       </button>
       <Modal
         open={open}
-        title="Recently played"
+        title={t`Recently played`}
         onClose={() => setOpen(false)}
         className="recently-played-modal"
       >
         {hasTracks ? <ul className="recently-played__list">{rows(tracks)}</ul> : null}
-        <h3 className="recently-played__subtitle">Saved songs</h3>
+        <h3 className="recently-played__subtitle">
+          <Trans>Saved songs</Trans>
+        </h3>
         {saved.length === 0 ? (
-          <p className="recently-played__empty">No saved songs yet. Tap a heart to keep a song here.</p>
+          <p className="recently-played__empty">
+            <Trans>No saved songs yet. Tap a heart to keep a song here.</Trans>
+          </p>
         ) : (
-          <ul className="recently-played__list" aria-label="Saved songs">
+          <ul className="recently-played__list" aria-label={t`Saved songs`}>
             {saved.map((track) => (
               <TrackRow
                 key={`${track.savedAt}-${track.title}`}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatClockTime, trackSearchLinks, type ClockSetting, type MusicService } from '@onair/core';
 import { useId } from 'react';
 
@@ -34,13 +35,22 @@ export function TrackRow({
   onToggleSaved,
   onPlayFromHere,
 }: TrackRowProps) {
+  const { t } = useLingui();
+  const searchLabel = (service: string, song: string) => t`${service}: search ${song}`;
   const links = trackSearchLinks({ title, artist }, services);
   const textId = useId();
-  const name = [title, artist].filter((part) => part.trim() !== '').join(' by ');
+  const name =
+    title.trim() !== '' && artist.trim() !== ''
+      ? t`${title} by ${artist}`
+      : title.trim() !== ''
+        ? title
+        : artist;
   return (
     <li className="recent-track">
       {current ? (
-        <span className="recent-track__time recent-track__time--now">Now</span>
+        <span className="recent-track__time recent-track__time--now">
+          <Trans>Now</Trans>
+        </span>
       ) : (
         <time className="recent-track__time" dateTime={playedAt}>
           {playedTime(playedAt, stationClock)}
@@ -54,7 +64,7 @@ export function TrackRow({
         type="button"
         className={`recent-track__heart${saved ? ' recent-track__heart--on' : ''}`}
         aria-pressed={saved}
-        aria-label={`Save ${name}`}
+        aria-label={t`Save ${name}`}
         onClick={onToggleSaved}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -73,11 +83,11 @@ export function TrackRow({
           aria-describedby={textId}
           onClick={onPlayFromHere}
         >
-          Play from here
+          <Trans>Play from here</Trans>
         </button>
       ) : null}
       {links.length > 0 ? (
-        <ul className="recent-track__links" aria-label={`Find ${name}`}>
+        <ul className="recent-track__links" aria-label={t`Find ${name}`}>
           {links.map((link) => (
             <li key={link.service}>
               <a
@@ -85,7 +95,7 @@ export function TrackRow({
                 href={link.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`${link.name}: search ${name}`}
+                aria-label={searchLabel(link.name, name)}
               >
                 {link.name}
               </a>

@@ -7,6 +7,9 @@ import { StationProvider } from '../../../lib/station-context.tsx';
 import { ScheduleProvider } from '../../../lib/use-schedule.tsx';
 import { stubStationFetch } from '../../../test/fixtures.ts';
 import RewindTimeline from './RewindTimeline.tsx';
+import { activateLoadedLocale } from '../../../lib/i18n/locale.ts';
+import { messages as en } from '../../../locales/en/messages.po';
+import { messages as ga } from '../../../locales/ga/messages.po';
 import * as livePlayer from '../../../lib/player/live-player.ts';
 
 const HOUR = 3_600_000;
@@ -96,6 +99,33 @@ describe('RewindTimeline', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
     expect(screen.getByRole('button', { name: 'Go live' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('You’re 4 min behind live');
+  });
+
+  it('speaks the app’s language: its controls, the thumb and how far behind live', async () => {
+    activateLoadedLocale('ga', ga);
+    try {
+      const { service } = renderTimeline(NOW - 10 * HOUR);
+      const scrubber = await screen.findByRole('slider', { name: 'Suíomh sna huaireanta deiridh' });
+      expect(screen.getByRole('group', { name: 'Athchasadh beo' })).toBeInTheDocument();
+      expect(scrubber).toHaveAttribute('aria-valuetext', 'Deep Dublin, beo');
+      expect(screen.getByRole('button', { name: 'Tosaigh an clár seo arís' })).toBeInTheDocument();
+      const target = NOW - 2 * HOUR;
+      fireEvent.change(scrubber, { target: { value: String((target - (NOW - 4 * HOUR)) / 1000) } });
+      expect(scrubber).toHaveAttribute(
+        'aria-valuetext',
+        `Play Show Replays, ${formatClockTime(new Date(target), { timeZone: 'Europe/Dublin', clock: '24-hour' })}, 2 u 00 nóim taobh thiar den bheo`,
+      );
+      vi.spyOn(service, 'timeshift', 'get').mockReturnValue({
+        info: { earliestAt: NOW - 10 * HOUR, timeshiftMs: 4 * HOUR },
+        rewound: true,
+      });
+      vi.spyOn(service, 'heardAt').mockReturnValue(NOW - 4 * 60_000);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
+      expect(screen.getByRole('button', { name: 'Téigh beo' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Tá tú 4 nóim taobh thiar den bheo');
+    } finally {
+      activateLoadedLocale('en', en);
+    }
   });
 
   it('shows nothing while the archive holds nothing yet', async () => {

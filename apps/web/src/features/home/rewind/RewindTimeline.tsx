@@ -1,9 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   behindLiveMs,
-  behindLiveNotice,
   formatClockTime,
-  formatBehind,
   isAtLiveEdge,
   REWIND_STEP_MS,
   restartShowAt,
@@ -19,6 +18,7 @@ import { useSchedule } from '../../../lib/use-schedule.tsx';
 import { useStation } from '../../../lib/station-context.tsx';
 import { useStationClock } from '../../../lib/station-clock.ts';
 import '../../../styles/rewind-timeline.css';
+import { behindLiveNotice, localBehind } from './behind-live.ts';
 
 /** The timeline redraws each second: the live edge and a rewound position both move. */
 const TIMELINE_TICK_MS = 1_000;
@@ -49,8 +49,10 @@ function thumbText(
   clock: ClockSetting,
 ): string {
   const name = showName(segmentAt(segments, at), station);
-  if (isAtLiveEdge(at, window)) return `${name}, live`;
-  return `${name}, ${formatClockTime(new Date(at), clock)}, ${formatBehind(behindLiveMs(at, window.to))} behind live`;
+  if (isAtLiveEdge(at, window)) return t`${name}, live`;
+  const time = formatClockTime(new Date(at), clock);
+  const behind = localBehind(behindLiveMs(at, window.to));
+  return t`${name}, ${time}, ${behind} behind live`;
 }
 
 /**
@@ -59,6 +61,8 @@ function thumbText(
  * no archive, or before it has recorded anything. Its own chunk: never on Home's first paint.
  */
 export default function RewindTimeline() {
+  // Re-renders in another language when the listener picks one (the texts below read the active catalog).
+  const { t } = useLingui();
   const timeshift = useTimeshift();
   const schedule = useSchedule();
   const { name } = useStation();
@@ -102,7 +106,7 @@ export default function RewindTimeline() {
   };
 
   return (
-    <div className="rewind" aria-label="Live rewind" role="group">
+    <div className="rewind" aria-label={t`Live rewind`} role="group">
       <div className="rewind__track">
         <ol className="rewind__shows" aria-hidden="true">
           {segments.map((segment) => (
@@ -124,7 +128,7 @@ export default function RewindTimeline() {
           max={spanS}
           step={STEP_S}
           value={Math.min(spanS, Math.max(0, valueS))}
-          aria-label="Position in the last hours"
+          aria-label={t`Position in the last hours`}
           aria-valuetext={thumbText(thumbAt, window, segments, name, stationClock)}
           onChange={(event) => setPreview(Number(event.currentTarget.value))}
           onPointerUp={commit}
@@ -145,7 +149,7 @@ export default function RewindTimeline() {
             className="rewind__button"
             onClick={() => timeshift.seekTo(restartAt, 'restart')}
           >
-            Restart this show
+            <Trans>Restart this show</Trans>
           </button>
         ) : null}
         {timeshift.rewound ? (
@@ -154,7 +158,7 @@ export default function RewindTimeline() {
             className="rewind__button rewind__button--live"
             onClick={() => timeshift.goLive()}
           >
-            Go live
+            <Trans>Go live</Trans>
           </button>
         ) : null}
       </div>

@@ -12,9 +12,10 @@ const LABELS: Readonly<Record<AudioQuality, MessageDescriptor>> = {
 
 /** Standard (192 kbps) or High (320 kbps); a change reloads the stream and is remembered. */
 export function QualityChoice() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { quality, setQuality } = usePlayer();
   const name = useId();
+  const bitrate = (kbps: number) => t({ message: `${kbps} kbps`, context: 'audio bitrate' });
   return (
     <fieldset className="player-quality">
       <legend className="player-quality__legend">
@@ -31,7 +32,7 @@ export function QualityChoice() {
               onChange={() => setQuality(option)}
             />
             <span>
-              {i18n._(LABELS[option])} <small>{AUDIO_QUALITY_BITRATES_KBPS[option]} kbps</small>
+              {i18n._(LABELS[option])} <small>{bitrate(AUDIO_QUALITY_BITRATES_KBPS[option])}</small>
             </span>
           </label>
         ))}
