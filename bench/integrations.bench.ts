@@ -27,7 +27,8 @@ import { quantile } from './measure.ts';
  * against the same with no integrations, on SQLite: both sides run in alternating rounds (a single
  * run each moved by ±15 ms on a shared machine), and the figure is the median of the rounds' ratios
  * with its spread. Goal: ≤ 1.1× the run without. Also the server's CPU time per second on each
- * side, which a busy machine does not inflate as it does a request's time.
+ * side, which a busy machine does not inflate as it does a request's time, and from it the CPU that
+ * one event's deliveries cost.
  * Usage: `npm run bench:integrations [-- --minutes 5 --rounds 5 --cpu-prof DIR]` (the minutes each
  * side runs in all, split into the rounds; with `--cpu-prof`, a CPU profile of the server's process
  * for each side of each round, `DIR/with-1.cpuprofile` and so on, for Chrome's DevTools). Never
@@ -274,8 +275,16 @@ export async function runIntegrationsBench(
     }
     const byRound = sorted(ratios);
     const cpu = (side: Side) => ms(median(sorted(side.cpuMsPerS)));
+    // Each round's own difference, the two sides of a round run back to back: the cost of one
+    // event's deliveries, the figure least moved by the machine's other work.
+    const perEvent = sorted(
+      withThem.cpuMsPerS.map(
+        (withMs, round) => ((withMs - (without.cpuMsPerS[round] ?? Number.NaN)) * EVENT_EVERY_MS) / 1_000,
+      ),
+    );
     console.log(
-      `server CPU per second, median of ${rounds} rounds: ${cpu(without)} ms without, ${cpu(withThem)} ms with integrations`,
+      `server CPU per second, median of ${rounds} rounds: ${cpu(without)} ms without, ${cpu(withThem)} ms with integrations; ` +
+        `${ms(median(perEvent))} ms more per event (its ${INTEGRATIONS} deliveries), median of the rounds' differences`,
     );
     console.log(
       `p99 ratio, with/without, median of ${rounds} rounds: ×${median(byRound).toFixed(2)} ` +
