@@ -218,10 +218,10 @@ export class IntegrationDispatcher {
    * usual run of successes takes two statements.
    */
   async #settleAnswered(): Promise<void> {
+    // On a turn of its own: a request that arrived meanwhile is served first (and an answer joins).
+    await this.#ownTurn();
     const batch = this.#answered;
     this.#answered = [];
-    // On a turn of its own: a request that arrived meanwhile is served first.
-    await this.#ownTurn();
     const { repo, now } = this.options;
     try {
       const paused = await repo.inTransaction(async (store) => {
