@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,9 +27,12 @@ import { quantile } from './measure.ts';
  * against the same with no integrations, on SQLite: both sides run in alternating rounds (a single
  * run each moved by ±15 ms on a shared machine), and the figure is the median of the rounds' ratios
  * with its spread. Goal: ≤ 1.1× the run without. Also the server's CPU time per second on each
- * side, which a busy machine does not inflate as it does a request's time.
- * Usage: `npm run bench:integrations [-- --minutes 5 --rounds 5]` (the minutes each side runs in
- * all, split into the rounds). Never fails on time.
+ * side, which a busy machine does not inflate as it does a request's time, and from it the CPU that
+ * one event's deliveries cost.
+ * Usage: `npm run bench:integrations [-- --minutes 5 --rounds 5 --cpu-prof DIR]` (the minutes each
+ * side runs in all, split into the rounds; with `--cpu-prof`, a CPU profile of the server's process
+ * for each side of each round, `DIR/with-1.cpuprofile` and so on, for Chrome's DevTools). Never
+ * fails on time.
  */
 const DEFAULT_MINUTES = 5;
 /** The minutes are split into this many rounds a side, run alternately. */
@@ -92,10 +96,14 @@ interface Outside {
   receiver: { ca: string; port: number };
 }
 
+/** Where each side's CPU profile goes, `DIR/with-1.cpuprofile` and so on; undefined: none taken. */
+type ProfileTo = string | undefined;
+
 async function run(
   minutes: number,
   withIntegrations: boolean,
   { receivers, player, receiver }: Outside,
+  profileTo: ProfileTo,
 ): Promise<{ nowPlayingMs: number[]; deliveryDelaysMs: number[]; events: number; cpuMsPerS: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onair-bench-integrations-'));
   const store = await STORE_KINDS[0].open();
@@ -141,6 +149,7 @@ async function run(
     const untilMs = startedAt + minutes * 60_000;
     // The server's own CPU time (this process: the app, and the events it raises): a cost the
     // machine's other work does not inflate, unlike a request's time on a busy shared box.
+    const profiler = profileTo === undefined ? undefined : await startProfiler();
     const cpuBefore = process.cpuUsage();
     receivers.send({ reset: true });
     const measured = nextMessage<{ nowPlayingMs: number[] }>(player, 'nowPlayingMs', 'the bench player');
@@ -165,6 +174,7 @@ async function run(
     const { nowPlayingMs } = await measured;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMsPerS = (cpu.user + cpu.system) / 1_000 / ((Date.now() - startedAt) / 1_000);
+    if (profiler && profileTo !== undefined) await profiler.stopInto(profileTo);
     await sleep(SETTLE_MS);
     const collected = nextMessage<{ delays: number[] }>(receivers, 'delays', 'the bench receivers');
     receivers.send({ collect: true });
@@ -198,7 +208,9 @@ interface Side {
 export async function runIntegrationsBench(
   minutes = DEFAULT_MINUTES,
   rounds = DEFAULT_ROUNDS,
+  profileDir?: string,
 ): Promise<void> {
+  if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true });
   const child = (name: Child) =>
     fork(fileURLToPath(import.meta.url), {
       execArgv: ['--import', 'tsx'],
@@ -225,7 +237,11 @@ export async function runIntegrationsBench(
     for (let round = 0; round < rounds; round += 1) {
       const order = round % 2 === 0 ? [false, true] : [true, false];
       for (const withIntegrations of order) {
-        const result = await run(roundMinutes, withIntegrations, outside);
+        const profileTo =
+          profileDir === undefined
+            ? undefined
+            : join(profileDir, `${withIntegrations ? 'with' : 'without'}-${round + 1}.cpuprofile`);
+        const result = await run(roundMinutes, withIntegrations, outside, profileTo);
         const side = withIntegrations ? withThem : without;
         side.nowPlayingMs.push(...result.nowPlayingMs);
         side.p99s.push(quantile(result.nowPlayingMs, 0.99));
@@ -259,8 +275,16 @@ export async function runIntegrationsBench(
     }
     const byRound = sorted(ratios);
     const cpu = (side: Side) => ms(median(sorted(side.cpuMsPerS)));
+    // Each round's own difference, the two sides of a round run back to back: the cost of one
+    // event's deliveries, the figure least moved by the machine's other work.
+    const perEvent = sorted(
+      withThem.cpuMsPerS.map(
+        (withMs, round) => ((withMs - (without.cpuMsPerS[round] ?? Number.NaN)) * EVENT_EVERY_MS) / 1_000,
+      ),
+    );
     console.log(
-      `server CPU per second, median of ${rounds} rounds: ${cpu(without)} ms without, ${cpu(withThem)} ms with integrations`,
+      `server CPU per second, median of ${rounds} rounds: ${cpu(without)} ms without, ${cpu(withThem)} ms with integrations; ` +
+        `${ms(median(perEvent))} ms more per event (its ${INTEGRATIONS} deliveries), median of the rounds' differences`,
     );
     console.log(
       `p99 ratio, with/without, median of ${rounds} rounds: ×${median(byRound).toFixed(2)} ` +
@@ -270,6 +294,21 @@ export async function runIntegrationsBench(
     receivers.send({ quit: true });
     player.send({ quit: true });
   }
+}
+
+/** The V8 sampling profiler on this process (the server's), until `stopInto` writes what it saw. */
+async function startProfiler(): Promise<{ stopInto: (file: string) => Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stopInto: async (file) => {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
 }
 
 function ms(value: number | undefined): string {
@@ -308,5 +347,10 @@ if (process.env[CHILD_ENV] === 'receivers') {
       `--minutes ${minutes} over --rounds ${rounds} leaves under 10 s a round; give fewer rounds`,
     );
   }
-  await runIntegrationsBench(minutes, rounds);
+  const profileFlag = process.argv.indexOf('--cpu-prof');
+  const profileDir = profileFlag === -1 ? undefined : process.argv[profileFlag + 1];
+  if (profileFlag !== -1 && !profileDir) {
+    throw new Error('--cpu-prof takes a folder for the profiles, such as --cpu-prof /tmp/profiles');
+  }
+  await runIntegrationsBench(minutes, rounds, profileDir);
 }

@@ -1,4 +1,5 @@
 import { Agent as HttpsAgent } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -300,7 +301,13 @@ describe('the outbound gate for integrations', () => {
     const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
     const href = receiver.url('/pooled', 'localhost');
     try {
-      const listed = { ...policy, privateHosts: ['localhost'], ca: receiver.ca, agent, resolve };
+      const listed = {
+        ...policy,
+        privateHosts: ['localhost'],
+        secureContext: createSecureContext({ ca: receiver.ca }),
+        agent,
+        resolve,
+      };
       expect((await guardedRequest(post(href), listed)).status).toBe(200);
       // The pooled socket skips the lookup; the address it is connected to is checked all the same.
       await expect(guardedRequest(post(href), { ...listed, privateHosts: [] })).rejects.toEqual(
@@ -321,7 +328,7 @@ describe('the outbound gate for integrations', () => {
         ...policy,
         maxAnswerBytes: 65_536,
         privateHosts: ['127.0.0.1'],
-        ca: receiver.ca,
+        secureContext: createSecureContext({ ca: receiver.ca }),
       });
       expect(response.status).toBe(200);
       expect(response.body.length).toBe(65_536);

@@ -11,7 +11,7 @@ import {
   type OutboundRequest,
   type OutboundResponse,
 } from '../outbound/guarded-request.ts';
-import type { ClaimedDelivery, IntegrationsRepo } from '../store/integrations-repo.ts';
+import type { AttemptRecord, ClaimedDelivery, IntegrationsRepo } from '../store/integrations-repo.ts';
 import type { KindSender, SendContext } from './kind-sender.ts';
 
 /** How often every instance looks for due deliveries (events also wake it at once). */
@@ -23,8 +23,17 @@ export const DELIVERY_TICK_MS = 2_000;
 export const DELIVERY_LEASE_MS = 60_000;
 /** Deliveries under way at once in one instance; the rest wait for a free slot. */
 const IN_FLIGHT_MAX = 32;
-/** Finished deliveries are forgotten at most this often (a pass per event would cost the player). */
+/**
+ * Finished deliveries are forgotten, and the attempt log trimmed, at most this often (a pass per
+ * event, or per attempt, would cost the player).
+ */
 const PRUNE_EVERY_MS = 60_000;
+/**
+ * An answer waits this long for the answers arriving after it (one event's deliveries answer within
+ * a few ms of each other), then all are logged and settled in one transaction: a few statements
+ * for the lot, not five each.
+ */
+const SETTLE_AFTER_MS = 20;
 
 export interface DispatcherOptions {
   repo: IntegrationsRepo;
@@ -49,6 +58,15 @@ export interface PausedIntegration {
   at: Date;
 }
 
+/** An attempt whose answer (or failure) is in, waiting to be logged and settled with the others. */
+interface Answered {
+  delivery: ClaimedDelivery;
+  attempt: AttemptRecord;
+  outcome: Outcome;
+  settled: () => void;
+  failed: (error: unknown) => void;
+}
+
 type Outcome =
   | { result: 'sent' }
   | { result: 'gone'; reason: string }
@@ -67,6 +85,8 @@ export class IntegrationDispatcher {
   #prunedAt = Number.NEGATIVE_INFINITY;
   readonly #inFlight = new Set<Promise<void>>();
   #lastTurn: Promise<void> = Promise.resolve();
+  /** Answers in, not yet settled; the first one in sets the timer that settles them all. */
+  #answered: Answered[] = [];
 
   constructor(private readonly options: DispatcherOptions) {}
 
@@ -145,7 +165,7 @@ export class IntegrationDispatcher {
     await this.#ownTurn();
     // Paused or switched off since it was queued: dropped unsent.
     if (!integration.enabled || integration.pausedReason !== null) {
-      await repo.finish(delivery.id, 'failed', now());
+      await repo.finish([delivery.id], 'failed', now());
       return;
     }
     const sender = senders[integration.kind];
@@ -175,31 +195,73 @@ export class IntegrationDispatcher {
           ? { result: 'refused', reason: answer }
           : { result: 'retry', reason: answer };
     }
-    const durationMs = performance.now() - started;
-    // The answers of one event's deliveries arrive together: each is settled on a turn of its own.
-    await this.#ownTurn();
-    // The attempt's log line and its outcome: one transaction, one commit.
-    const paused = await repo.inTransaction(async (store) => {
-      await store.recordAttempt({
-        integrationId: integration.id,
-        deliveryId: delivery.id,
-        eventType: delivery.eventType,
-        at: startedAt,
-        status,
-        durationMs,
-        answer,
-      });
-      return this.#settleOutcome(store, delivery, outcome);
+    const attempt: AttemptRecord = {
+      integrationId: integration.id,
+      deliveryId: delivery.id,
+      eventType: delivery.eventType,
+      at: startedAt,
+      status,
+      durationMs: performance.now() - started,
+      answer,
+    };
+    await new Promise<void>((settled, failed) => {
+      this.#answered.push({ delivery, attempt, outcome, settled, failed });
+      if (this.#answered.length === 1) setTimeout(() => void this.#settleAnswered(), SETTLE_AFTER_MS);
     });
-    // Told once committed: the admin hears of a pause the store holds.
-    if (paused) this.options.onPaused?.(paused);
   }
 
-  /** Settles the attempt; the pause it caused, if it paused the integration. */
-  async #settleOutcome(
+  /**
+   * Logs every answered attempt and settles each in one transaction, so the log and the outbox
+   * never disagree: if it fails (or the instance dies before it commits), none of them is logged
+   * or finished, and each delivery is sent again once its lease lapses, with the same webhook-id.
+   * Settled in the order the answers came, so failures in a row are counted as they happened; the
+   * usual run of successes takes two statements.
+   */
+  async #settleAnswered(): Promise<void> {
+    // On a turn of its own: a request that arrived meanwhile is served first (and an answer joins).
+    await this.#ownTurn();
+    const batch = this.#answered;
+    this.#answered = [];
+    const { repo, now } = this.options;
+    try {
+      const paused = await repo.inTransaction(async (store) => {
+        await store.recordAttempts(batch.map((entry) => entry.attempt));
+        const pauses: PausedIntegration[] = [];
+        let sent: ClaimedDelivery[] = [];
+        const finishSent = async () => {
+          await store.finish(
+            sent.map((delivery) => delivery.id),
+            'sent',
+            now(),
+          );
+          await store.succeeded([...new Set(sent.map((delivery) => delivery.integration.id))]);
+          sent = [];
+        };
+        for (const { delivery, outcome } of batch) {
+          if (outcome.result === 'sent') {
+            sent.push(delivery);
+            continue;
+          }
+          await finishSent();
+          const pause = await this.#settleFailure(store, delivery, outcome);
+          if (pause) pauses.push(pause);
+        }
+        await finishSent();
+        return pauses;
+      });
+      // Told once committed: the admin hears of a pause the store holds.
+      for (const pause of paused) this.options.onPaused?.(pause);
+      for (const entry of batch) entry.settled();
+    } catch (error) {
+      for (const entry of batch) entry.failed(error);
+    }
+  }
+
+  /** Settles a failed attempt; the pause it caused, if it paused the integration. */
+  async #settleFailure(
     repo: IntegrationsRepo,
     delivery: ClaimedDelivery,
-    outcome: Outcome,
+    outcome: Exclude<Outcome, { result: 'sent' }>,
   ): Promise<PausedIntegration | null> {
     const { now, logger } = this.options;
     const { integration } = delivery;
@@ -210,19 +272,14 @@ export class IntegrationDispatcher {
       log.warn({ reason }, 'An integration was paused.');
       return { id: integration.id, name: integration.name, reason, at };
     };
-    if (outcome.result === 'sent') {
-      await repo.finish(delivery.id, 'sent', now());
-      await repo.succeeded(integration.id);
-      return null;
-    }
     if (outcome.result === 'gone') {
-      await repo.finish(delivery.id, 'failed', now());
+      await repo.finish([delivery.id], 'failed', now());
       return pause(outcome.reason);
     }
     const failures = await repo.failed(integration.id);
     const retryAt = outcome.result === 'retry' ? nextRetryAt(delivery.attempts, now()) : null;
     if (failures >= INTEGRATION_MAX_CONSECUTIVE_FAILURES) {
-      await repo.finish(delivery.id, 'failed', now());
+      await repo.finish([delivery.id], 'failed', now());
       return pause(`${failures} deliveries failed in a row; the last: ${outcome.reason}`);
     }
     if (retryAt) {
@@ -233,7 +290,7 @@ export class IntegrationDispatcher {
       await repo.retryLater(delivery.id, retryAt, now());
       return null;
     }
-    await repo.finish(delivery.id, 'failed', now());
+    await repo.finish([delivery.id], 'failed', now());
     if (outcome.result === 'retry') {
       return pause(`A delivery failed ${delivery.attempts} times; the last: ${outcome.reason}`);
     }

@@ -1,4 +1,5 @@
 import { Agent as HttpsAgent } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationKind } from '@onair/core';
 import type { IntegrationsConfig } from '../config.ts';
@@ -57,6 +58,8 @@ export function setUpIntegrations(options: {
   // One TLS handshake per receiver host, not one per delivery. No cap on sockets per host: a
   // hanging receiver's connections never make another delivery to the same host wait.
   const connections = new HttpsAgent({ keepAlive: true, timeout: INTEGRATION_IDLE_CONNECTION_MS });
+  // The trusted certificates, read once for every connection (a hanging receiver takes a new one per delivery).
+  const secureContext = createSecureContext(options.ca ? { ca: options.ca } : {});
   const send = (request: OutboundRequest): Promise<OutboundResponse> =>
     guardedRequest(request, {
       what: 'a delivery',
@@ -65,7 +68,7 @@ export function setUpIntegrations(options: {
       connectTimeoutMs: INTEGRATION_CONNECT_TIMEOUT_MS,
       totalTimeoutMs: INTEGRATION_TOTAL_TIMEOUT_MS,
       maxAnswerBytes: INTEGRATION_ANSWER_MAX_BYTES,
-      ...(options.ca ? { ca: options.ca } : {}),
+      secureContext,
       agent: connections,
     });
   const dispatcher = new IntegrationDispatcher({

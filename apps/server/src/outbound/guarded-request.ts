@@ -3,6 +3,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { SecureContext } from 'node:tls';
 import { isListedHost } from './host-list.ts';
 import { isMetadataAddress, isPublicAddress } from './public-address.ts';
 
@@ -44,8 +45,12 @@ export interface OutboundPolicy {
   totalTimeoutMs: number;
   maxAnswerBytes: number;
   resolve?: ResolveAll;
-  /** Certificates to trust instead of the system's (tests' self-signed receivers). */
-  ca?: string | Buffer;
+  /**
+   * The TLS settings, built once with `tls.createSecureContext` (given `ca`, it trusts those
+   * certificates instead of the system's: tests' self-signed receivers), rather than anew for each
+   * connection: with a `ca`, that cost more than the rest of the handshake. Without it, the system's.
+   */
+  secureContext?: SecureContext;
   /**
    * A keep-alive agent to reuse https connections per host (no TLS handshake per request). Only
    * for one policy's requests: a pooled socket was checked under this policy's rules when it
@@ -139,7 +144,7 @@ export function guardedRequest(outbound: OutboundRequest, policy: OutboundPolicy
         headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
         lookup,
         agent: (secure && policy.agent) || false,
-        ...(secure && policy.ca ? { ca: policy.ca } : {}),
+        ...(secure && policy.secureContext ? { secureContext: policy.secureContext } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];

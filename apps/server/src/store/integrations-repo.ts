@@ -193,6 +193,8 @@ export class IntegrationsRepo {
         .where('enabled', '=', 1)
         .where('paused_reason', 'is', null)
         .execute();
+      const deliveries: ReturnType<typeof newDelivery>[] = [];
+      const posted = new Set<string>();
       for (const { event, dueAt } of decision.events) {
         const payload = JSON.stringify(event);
         for (const row of rows) {
@@ -203,14 +205,20 @@ export class IntegrationsRepo {
             );
             const last = row.last_post_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_post_at);
             if (now.getTime() - last < minutes * 60_000) continue;
-            await trx.updateTable('integration').set({ last_post_at: at }).where('id', '=', row.id).execute();
+            posted.add(row.id);
           }
-          await trx
-            .insertInto('integration_delivery')
-            .values(newDelivery(row.id, event.type, payload, dueAt, at))
-            .execute();
+          deliveries.push(newDelivery(row.id, event.type, payload, dueAt, at));
         }
       }
+      // One statement each, however many integrations: the claim's transaction stays short.
+      if (posted.size > 0) {
+        await trx
+          .updateTable('integration')
+          .set({ last_post_at: at })
+          .where('id', 'in', [...posted])
+          .execute();
+      }
+      if (deliveries.length > 0) await trx.insertInto('integration_delivery').values(deliveries).execute();
       return decision.events.map(({ event }) => event);
     });
   }
@@ -292,11 +300,12 @@ export class IntegrationsRepo {
     });
   }
 
-  async finish(deliveryId: string, status: 'sent' | 'failed', now: Date): Promise<void> {
+  async finish(deliveryIds: readonly string[], status: 'sent' | 'failed', now: Date): Promise<void> {
+    if (deliveryIds.length === 0) return;
     await this.db
       .updateTable('integration_delivery')
       .set({ status, updated_at: now.toISOString() })
-      .where('id', '=', deliveryId)
+      .where('id', 'in', deliveryIds)
       .execute();
   }
 
@@ -309,33 +318,25 @@ export class IntegrationsRepo {
       .execute();
   }
 
-  /** Logs one attempt and forgets the integration's attempts beyond the last ATTEMPTS_KEPT. */
-  async recordAttempt(attempt: AttemptRecord): Promise<void> {
+  /**
+   * Logs attempts, in one statement however many. The log is trimmed to the last ATTEMPTS_KEPT of
+   * each integration by `prune`, not here: a trim per attempt cost as much as the attempt's insert.
+   */
+  async recordAttempts(attempts: readonly AttemptRecord[]): Promise<void> {
+    if (attempts.length === 0) return;
     await this.db
       .insertInto('integration_attempt')
-      .values({
-        id: randomUUID(),
-        integration_id: attempt.integrationId,
-        delivery_id: attempt.deliveryId,
-        event_type: attempt.eventType,
-        at: attempt.at.toISOString(),
-        status: attempt.status,
-        duration_ms: Math.round(attempt.durationMs),
-        answer: attempt.answer.slice(0, ANSWER_KEPT_CHARS),
-      })
-      .execute();
-    // The cut-off read inside the delete: one statement, not a read and then a write.
-    await this.db
-      .deleteFrom('integration_attempt')
-      .where('integration_id', '=', attempt.integrationId)
-      .where('at', '<', (eb) =>
-        eb
-          .selectFrom('integration_attempt')
-          .select('at')
-          .where('integration_id', '=', attempt.integrationId)
-          .orderBy('at', 'desc')
-          .offset(ATTEMPTS_KEPT - 1)
-          .limit(1),
+      .values(
+        attempts.map((attempt) => ({
+          id: randomUUID(),
+          integration_id: attempt.integrationId,
+          delivery_id: attempt.deliveryId,
+          event_type: attempt.eventType,
+          at: attempt.at.toISOString(),
+          status: attempt.status,
+          duration_ms: Math.round(attempt.durationMs),
+          answer: attempt.answer.slice(0, ANSWER_KEPT_CHARS),
+        })),
       )
       .execute();
   }
@@ -351,11 +352,13 @@ export class IntegrationsRepo {
       .execute();
   }
 
-  async succeeded(integrationId: string): Promise<void> {
+  /** Clears the failures in a row of each integration. */
+  async succeeded(integrationIds: readonly string[]): Promise<void> {
+    if (integrationIds.length === 0) return;
     await this.db
       .updateTable('integration')
       .set({ consecutive_failures: 0 })
-      .where('id', '=', integrationId)
+      .where('id', 'in', integrationIds)
       // Nothing written while it is 0 already, the usual case.
       .where('consecutive_failures', '<>', 0)
       .execute();
@@ -405,12 +408,38 @@ export class IntegrationsRepo {
     return this.db.transaction().execute((trx) => work(new IntegrationsRepo(trx)));
   }
 
-  /** Forgets finished deliveries older than a week. */
+  /**
+   * Forgets finished deliveries older than a week, and trims each integration's log to its last
+   * ATTEMPTS_KEPT attempts (`attempts` never shows more, so a log briefly longer is never seen).
+   */
   async prune(now: Date): Promise<void> {
     await this.db
       .deleteFrom('integration_delivery')
       .where('status', 'in', ['sent', 'failed'])
       .where('updated_at', '<', new Date(now.getTime() - DELIVERIES_KEPT_MS).toISOString())
+      .execute();
+    // Every integration's log in one statement: each attempt ranked newest first within its own.
+    await this.db
+      .deleteFrom('integration_attempt')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('integration_attempt')
+              .select((ranked) => [
+                'id',
+                ranked.fn
+                  .agg<number>('row_number')
+                  .over((over) =>
+                    over.partitionBy('integration_id').orderBy('at', 'desc').orderBy('id', 'desc'),
+                  )
+                  .as('place'),
+              ])
+              .as('ranked'),
+          )
+          .select('ranked.id')
+          .where('ranked.place', '>', ATTEMPTS_KEPT),
+      )
       .execute();
   }
 }
