@@ -51,7 +51,8 @@ const APP_MODULE = 'src/app/start-app.tsx';
  * first paint's modules, awaited before Home hydrates, and the rest, which every split-out screen
  * awaits before it draws.
  */
-const catalogPart = (locale: string, part: 'first-paint' | 'rest') => `src/locales/${locale}/messages.po?catalog=${part}`;
+const catalogPart = (locale: string, part: 'first-paint' | 'rest') =>
+  `src/locales/${locale}/messages.po?catalog=${part}`;
 const ENGLISH_CATALOG = catalogPart('en', 'first-paint');
 const ENGLISH_CATALOG_REST = catalogPart('en', 'rest');
 /** Irish, the first station's language: Home's first paint in it, with its catalog's first part. */

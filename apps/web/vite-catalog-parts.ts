@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, isAbsolute, relative } from 'node:path';
+import type * as LinguiApiModule from '@lingui/cli/api';
 import type { ExtractedMessage, LinguiConfigNormalized } from '@lingui/conf';
 import type { Messages } from '@lingui/core';
 import { parseAst, Visitor, type Plugin } from 'vite';
@@ -105,7 +106,13 @@ export function staticGraph(
   return seen;
 }
 
-type LinguiApi = typeof import('@lingui/cli/api');
+type LinguiApi = typeof LinguiApiModule;
+
+/** A setting getConfig always fills in. */
+function configured(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`lingui.config.ts was read without its ${name}`);
+  return value;
+}
 
 const placeholder = (locale: string, part: CatalogPart) => `__onair_catalog__${part}__${locale}__`;
 const PLACEHOLDER = /(["'`])__onair_catalog__(first-paint|rest)__([A-Za-z0-9-]+)__\1/g;
@@ -123,6 +130,9 @@ export function catalogParts(options: {
   catalogModule: string;
 }): Plugin {
   const { linguiConfig, split, srcDir, firstPaint, catalogModule } = options;
+  const { fallbackLocales, pseudoLocale } = linguiConfig;
+  const rootDir = configured(linguiConfig.rootDir, 'rootDir');
+  const sourceLocale = configured(linguiConfig.sourceLocale, 'sourceLocale');
   // CommonJS, and its `extractor` is not seen by Node's named-export detection.
   const lingui = createRequire(import.meta.url)('@lingui/cli/api') as LinguiApi;
   const compiled = new Map<string, Messages>();
@@ -130,20 +140,20 @@ export function catalogParts(options: {
   const inSource = (id: string) => !relative(srcDir, id).startsWith('..') && SOURCE.test(id);
 
   async function compileCatalog(file: string): Promise<{ locale: string; messages: Messages }> {
-    const found = lingui.getCatalogForFile(relative(linguiConfig.rootDir, file), await lingui.getCatalogs(linguiConfig));
+    const found = lingui.getCatalogForFile(relative(rootDir, file), await lingui.getCatalogs(linguiConfig));
     if (!found) throw new Error(`${file} is none of lingui.config.ts's catalogs`);
     const { locale, catalog } = found;
     const { messages, missing } = await catalog.getTranslations(locale, {
-      fallbackLocales: linguiConfig.fallbackLocales,
-      sourceLocale: linguiConfig.sourceLocale,
+      fallbackLocales: fallbackLocales || {},
+      sourceLocale,
     });
     // As @lingui/vite-plugin's failOnMissing and failOnCompileError (vite.config.ts).
-    if (locale !== linguiConfig.pseudoLocale && missing.length > 0) {
+    if (locale !== pseudoLocale && missing.length > 0) {
       throw new Error(lingui.createMissingErrorMessage(locale, missing, 'loader'));
     }
     const { source, errors } = lingui.createCompiledCatalog(locale, messages, {
       namespace: 'json',
-      pseudoLocale: linguiConfig.pseudoLocale,
+      pseudoLocale,
     });
     if (errors.length > 0) throw new Error(lingui.createCompilationErrorMessage(locale, errors));
     return { locale, messages: (JSON.parse(source) as { messages: Messages }).messages };
@@ -168,7 +178,10 @@ export function catalogParts(options: {
       const { locale, messages } = await compileCatalog(file);
       if (!split) {
         const whole = part === 'first-paint' ? messages : {};
-        return { code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(whole))});`, moduleType: 'js' };
+        return {
+          code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(whole))});`,
+          moduleType: 'js',
+        };
       }
       compiled.set(locale, messages);
       return {
@@ -183,20 +196,25 @@ export function catalogParts(options: {
       for (const found of imports) {
         if ((await this.resolve(found.specifier, id))?.id !== firstPaint) wrapped.push(found);
       }
-      return wrapped.length === 0 ? null : { code: wrapInAfterCatalog(code, wrapped, catalogModule), map: null };
+      return wrapped.length === 0
+        ? null
+        : { code: wrapInAfterCatalog(code, wrapped, catalogModule), map: null };
     },
     async buildEnd() {
       if (!split) return;
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
       const graph = staticGraph([...entries, firstPaint], (id) => this.getModuleInfo(id)?.importedIds);
-      const ids = await Promise.all([...graph].filter((id) => isAbsolute(id) && inSource(id)).map(messageIds));
+      const ids = await Promise.all(
+        [...graph].filter((id) => isAbsolute(id) && inSource(id)).map(messageIds),
+      );
       firstPaintIds = new Set(ids.flat());
     },
     renderChunk(code) {
       if (!split || !code.includes('__onair_catalog__')) return null;
       return code.replace(PLACEHOLDER, (_, _quote, part: CatalogPart, locale: string) => {
         const messages = compiled.get(locale);
-        if (!messages || !firstPaintIds) throw new Error(`The ${locale} catalog's ${part} part was not compiled`);
+        if (!messages || !firstPaintIds)
+          throw new Error(`The ${locale} catalog's ${part} part was not compiled`);
         return JSON.stringify(JSON.stringify(splitMessages(messages, firstPaintIds)[part]));
       });
     },

@@ -30,6 +30,8 @@ export interface CatalogLoader {
    * language is asked for (the page's script is still starting), it waits for that.
    */
   complete(): Promise<void>;
+  /** `module` once the catalog is whole (`complete`). */
+  afterCatalog<T>(module: Promise<T>): Promise<T>;
 }
 
 export function catalogLoader(parts: { firstPaint: PartLoaders; rest: PartLoaders }): CatalogLoader {
@@ -68,6 +70,16 @@ export function catalogLoader(parts: { firstPaint: PartLoaders; rest: PartLoader
     if (i18n.locale !== locale) i18n.activate(locale);
   }
 
+  async function complete(): Promise<void> {
+    await someAsked;
+    // Another language asked for meanwhile is activated whole, so the last one asked is the one to wait for.
+    let locale: string | null;
+    do {
+      locale = asked;
+      if (locale) await whole(locale);
+    } while (locale !== asked);
+  }
+
   return {
     async activateFirstPaint(locale) {
       ask(locale);
@@ -79,33 +91,25 @@ export function catalogLoader(parts: { firstPaint: PartLoaders; rest: PartLoader
       await whole(locale);
       activate(locale);
     },
-    async complete() {
-      await someAsked;
-      // Another language asked for meanwhile is activated whole, so the last one asked is the one to wait for.
-      let locale: string | null;
-      do {
-        locale = asked;
-        if (locale) await whole(locale);
-      } while (locale !== asked);
-    },
+    complete,
+    afterCatalog: (module) => Promise.all([module, complete()]).then(([loaded]) => loaded),
   };
 }
 
 const catalogs = catalogLoader({
   firstPaint: byLocale(
-    import.meta.glob<Messages>('../../locales/*/messages.po', { query: '?catalog=first-paint', import: 'messages' }),
+    import.meta.glob<Messages>('../../locales/*/messages.po', {
+      query: '?catalog=first-paint',
+      import: 'messages',
+    }),
   ),
   rest: byLocale(
     import.meta.glob<Messages>('../../locales/*/messages.po', { query: '?catalog=rest', import: 'messages' }),
   ),
 });
 
-export const { activateFirstPaint, activateWhole, complete: completeCatalog } = catalogs;
-
 /**
- * `module` once the catalog is whole: the build wraps every split-out chunk's `import()` in it
- * (vite-catalog-parts.ts), so what the chunk draws finds its messages.
+ * `afterCatalog(module)`: `module` once the catalog is whole. The build wraps every split-out chunk's
+ * `import()` in it (vite-catalog-parts.ts), so what the chunk draws finds its messages.
  */
-export function afterCatalog<T>(module: Promise<T>): Promise<T> {
-  return Promise.all([module, completeCatalog()]).then(([loaded]) => loaded);
-}
+export const { activateFirstPaint, activateWhole, complete: completeCatalog, afterCatalog } = catalogs;
