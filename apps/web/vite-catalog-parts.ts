@@ -139,10 +139,14 @@ export function catalogParts(options: {
   let firstPaintIds: Set<string> | null = null;
   const inSource = (id: string) => !relative(srcDir, id).startsWith('..') && SOURCE.test(id);
 
-  async function compileCatalog(file: string): Promise<{ locale: string; messages: Messages }> {
+  /** `file` compiled, and the PO files it is compiled from (itself, its fallbacks): Vite watches them. */
+  async function compileCatalog(
+    file: string,
+  ): Promise<{ locale: string; messages: Messages; sources: string[] }> {
     const found = lingui.getCatalogForFile(relative(rootDir, file), await lingui.getCatalogs(linguiConfig));
     if (!found) throw new Error(`${file} is none of lingui.config.ts's catalogs`);
     const { locale, catalog } = found;
+    const sources = await lingui.getCatalogDependentFiles(catalog, locale);
     const { messages, missing } = await catalog.getTranslations(locale, {
       fallbackLocales: fallbackLocales || {},
       sourceLocale,
@@ -156,7 +160,11 @@ export function catalogParts(options: {
       pseudoLocale,
     });
     if (errors.length > 0) throw new Error(lingui.createCompilationErrorMessage(locale, errors));
-    return { locale, messages: (JSON.parse(source) as { messages: Messages }).messages };
+    return {
+      locale,
+      messages: (JSON.parse(source) as { messages: Messages }).messages,
+      sources: [file, ...sources],
+    };
   }
 
   async function messageIds(file: string): Promise<string[]> {
@@ -175,7 +183,8 @@ export function catalogParts(options: {
     async load(id) {
       const [, file, part] = PART_QUERY.exec(id) ?? [];
       if (!file || !part) return null;
-      const { locale, messages } = await compileCatalog(file);
+      const { locale, messages, sources } = await compileCatalog(file);
+      for (const source of sources) this.addWatchFile(source);
       if (!split) {
         const whole = part === 'first-paint' ? messages : {};
         return {
