@@ -46,8 +46,17 @@ const WIDE_LAYOUT = {
 const APP_ENTRY = 'index.html';
 /** The app itself: main.tsx imports it right after the first paint, and the server preloads it. */
 const APP_MODULE = 'src/app/start-app.tsx';
-/** English's compiled catalog: a chunk of its own, loaded before Home hydrates in English. */
-const ENGLISH_CATALOG = 'src/locales/en/messages.po';
+/**
+ * A language's compiled catalog, in two chunks (apps/web/vite-catalog-parts.ts): the messages of the
+ * first paint's modules, awaited before Home hydrates, and the rest, which every split-out screen
+ * awaits before it draws.
+ */
+const catalogPart = (locale: string, part: 'first-paint' | 'rest') =>
+  `src/locales/${locale}/messages.po?catalog=${part}`;
+const ENGLISH_CATALOG = catalogPart('en', 'first-paint');
+const ENGLISH_CATALOG_REST = catalogPart('en', 'rest');
+/** Irish, the first station's language: Home's first paint in it, with its catalog's first part. */
+const IRISH_CATALOG = catalogPart('ga', 'first-paint');
 /** Pages built on their own (apps/web/vite.*.config.ts): their build manifest and entry. */
 const OWN_BUILD_PAGES: Record<string, { manifest: string; entry: string }> = {
   '/embed': { manifest: '.vite/embed-manifest.json', entry: 'embed.html' },
@@ -132,10 +141,14 @@ createRoot(document.getElementById('root')).render(jsx(RouterProvider, { router 
 
 export async function runBundleBench(): Promise<void> {
   const manifest = loadManifest();
-  const shell = staticClosure(manifest, APP_MODULE, staticClosure(manifest, APP_ENTRY));
-  // The page's language's catalog is awaited before hydration (start-app.tsx): English counts here.
+  const app = staticClosure(manifest, APP_MODULE, staticClosure(manifest, APP_ENTRY));
+  // The page's language's catalog (its first part) is awaited before hydration (start-app.tsx):
+  // English counts here.
+  const shell = new Set(app);
   if (manifest[ENGLISH_CATALOG]) staticClosure(manifest, ENGLISH_CATALOG, shell);
   const first = weigh(manifest, shell);
+  // What a split-out screen awaits on top of its own chunks: the rest of the catalog.
+  const catalogRest = manifest[ENGLISH_CATALOG_REST] ? [ENGLISH_CATALOG_REST] : [];
 
   console.log(`Bundle weight from ${DIST} (gzip -9)`);
   console.log(`${'route'.padEnd(12)} ${'JS gz'.padStart(10)} ${'CSS gz'.padStart(10)}  files`);
@@ -144,12 +157,18 @@ export async function runBundleBench(): Promise<void> {
       `${route.padEnd(12)} ${kb(first.js).padStart(10)} ${kb(first.css).padStart(10)}  ${first.files.join(', ')}`,
     );
   }
+  if (manifest[IRISH_CATALOG]) {
+    const irish = weigh(manifest, staticClosure(manifest, IRISH_CATALOG, new Set(app)));
+    console.log(
+      `${'/ (ga)'.padEnd(12)} ${kb(irish.js).padStart(10)} ${kb(irish.css).padStart(10)}  the same with Irish's catalog: ${manifest[IRISH_CATALOG]?.file}`,
+    );
+  }
   for (const [route, source] of Object.entries(LAZY_ROUTES)) {
     if (!manifest[source]) {
       console.log(`${route.padEnd(12)} (no chunk for ${source})`);
       continue;
     }
-    const extra = [...staticClosure(manifest, source)].filter((key) => !shell.has(key));
+    const extra = [...staticClosure(manifest, source), ...catalogRest].filter((key) => !shell.has(key));
     const more = weigh(manifest, extra);
     console.log(
       `${route.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
@@ -158,7 +177,7 @@ export async function runBundleBench(): Promise<void> {
   if (manifest[WIDE_LAYOUT.module]) {
     const closure = new Set<string>();
     for (const module of [WIDE_LAYOUT.module, ...WIDE_LAYOUT.with]) staticClosure(manifest, module, closure);
-    const extra = [...closure].filter((key) => !shell.has(key));
+    const extra = [...closure, ...catalogRest].filter((key) => !shell.has(key));
     const more = weigh(manifest, extra);
     console.log(
       `${WIDE_LAYOUT.label.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
@@ -182,6 +201,7 @@ export async function runBundleBench(): Promise<void> {
         chunk.isDynamicEntry &&
         key !== APP_MODULE &&
         key !== ENGLISH_CATALOG &&
+        key !== ENGLISH_CATALOG_REST &&
         key !== WIDE_LAYOUT.module &&
         !Object.values(LAZY_ROUTES).includes(key),
     )

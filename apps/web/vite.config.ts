@@ -8,6 +8,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogParts } from './vite-catalog-parts.ts';
 
 // The API server (apps/server) listens on PORT (8080 by default); in dev (`npm run dev`) Vite serves
 // the app and forwards the API, the demo stream and the station's manifest there, so the browser sees
@@ -31,11 +32,24 @@ const REACT_ROUTER_PRODUCTION = join(
  */
 const LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
-export function linguiPlugins() {
+/**
+ * `split`: each catalog is built in two parts, what the first paint needs and the rest
+ * (vite-catalog-parts.ts); only in the app's client build.
+ */
+export function linguiPlugins({ split = false }: { split?: boolean } = {}) {
+  const linguiConfig = getConfig({ configPath: LINGUI_CONFIG });
+  const src = fileURLToPath(new URL('./src', import.meta.url));
   return [
+    catalogParts({
+      linguiConfig,
+      split,
+      srcDir: src,
+      firstPaint: join(src, 'app/start-app.tsx'),
+      catalogModule: join(src, 'lib/i18n/catalog.ts'),
+    }),
     babel({
       include: /[\\/]src[\\/].*\.tsx?$/,
-      plugins: [[linguiMacro, { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]],
+      plugins: [[linguiMacro, { linguiConfig }]],
       sourceMap: false,
     }),
     lingui({
@@ -55,7 +69,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   plugins: [
     react(),
-    ...linguiPlugins(),
+    ...linguiPlugins({ split: command === 'build' && !isSsrBuild }),
     !isSsrBuild &&
       VitePWA({
         // Our own worker (src/sw.ts): the app's files precached, each page network-first with its

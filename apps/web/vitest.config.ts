@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-catalog-parts.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Above setup.ts's 5 s for findBy*/waitFor: with the default (also 5 s), a wait that failed
     // showed up in CI as a bare "Test timed out" instead of what it was waiting for.

@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { DEFAULT_LOCALE } from '@onair/core';
 import {
-  activateLocale,
+  activateFirstPaintLocale,
   applyDocumentLocale,
   chooseLocale,
+  completeCatalog,
   pageLocale,
   storedLocaleChoice,
 } from '../lib/i18n/locale.ts';
@@ -30,10 +31,12 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   const router = createAppRouter();
   // The language is settled before the first render: a prerendered screen is hydrated in the
   // language the server drew it in (<html lang>), then switched if the listener's choice differs.
+  // Only the messages of the first paint's own modules are awaited; the rest follows hydration, and
+  // every split-out chunk waits for it (lib/i18n/catalog.ts).
   const initialLocale =
     pageLocale() ??
     chooseLocale(storedLocaleChoice(), navigator.languages, initialData()?.station.locale ?? DEFAULT_LOCALE);
-  const catalog = activateLocale(initialLocale);
+  const catalog = activateFirstPaintLocale(initialLocale);
   // Outside render: StrictMode renders twice, and the player must exist once per page.
   // The server writes the station, the week and now-playing into the page: the first render needs no API.
   const initial = initialData();
@@ -57,7 +60,10 @@ export async function startApp(container: HTMLElement): Promise<Root> {
           player={player}
           initial={initial}
           router={<RouterProvider router={router} />}
-          onCommit={() => committed(root)}
+          onCommit={() => {
+            committed(root);
+            void completeCatalog();
+          }}
         />
       );
       // The prerendered screen is hydrated: React keeps the server's elements and only attaches to

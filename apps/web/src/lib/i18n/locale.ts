@@ -9,25 +9,23 @@ import {
 } from '@onair/core';
 import { readStored, writeStored } from '../storage.ts';
 import { stored } from '../stored.ts';
+import { activateFirstPaint, activateWhole, completeCatalog } from './catalog.ts';
 
 /**
- * The app's language (README "Languages"). Each shipped catalog is a chunk of its own, compiled at
- * build time (lingui.config.ts): a page loads only the one it shows.
+ * The app's language (README "Languages"). Each shipped catalog is built in two chunks of its own
+ * (catalog.ts): a page loads only its language's, and only the part its first paint needs before that.
  */
-const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po');
 
-function catalogPath(locale: Locale): string {
-  return `../../locales/${locale}/messages.po`;
-}
+/** Loads `locale`'s whole catalog (once) and makes it the one every message is read from. */
+export const activateLocale: (locale: Locale) => Promise<void> = activateWhole;
 
-/** Loads `locale`'s catalog (once) and makes it the one every message is read from. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  if (i18n.locale === locale) return;
-  const load = catalogs[catalogPath(locale)];
-  if (!load) throw new Error(`No message catalog is built for ${locale}`);
-  const { messages } = await load();
-  i18n.loadAndActivate({ locale, messages });
-}
+/**
+ * Loads the first part of `locale`'s catalog, the messages of what the first paint runs, and makes it
+ * the one every message is read from; `completeCatalog` loads the rest.
+ */
+export const activateFirstPaintLocale: (locale: Locale) => Promise<void> = activateFirstPaint;
+
+export { completeCatalog };
 
 /** For the server's prerender and tests: the catalogs are at hand, no loading. */
 export function activateLoadedLocale(locale: Locale, messages: Messages): void {

@@ -1,0 +1,115 @@
+import { i18n, type Messages } from '@lingui/core';
+
+/*
+ * Each locale's catalog in two parts (README "Languages", apps/web/vite-catalog-parts.ts): the
+ * messages of the modules the first paint runs (the entry and src/app/start-app.tsx, with all they
+ * import statically), and the rest. The app hydrates with the first part; the rest follows, and every
+ * split-out chunk (a `lazy` route, a lazy dialog, the live player…) waits for it: the build wraps
+ * each of the app's `import('./…')` in `afterCatalog`. So no screen ever shows a message id.
+ * Vite's dev server and the tests do not split: their first part is the whole catalog.
+ */
+
+/** One part of every shipped catalog, by locale: loads that part's compiled messages. */
+export type PartLoaders = Readonly<Record<string, () => Promise<Messages>>>;
+
+/** The glob keys are the catalogs' paths; the locale is their folder. */
+function byLocale(loaders: Record<string, () => Promise<Messages>>): PartLoaders {
+  return Object.fromEntries(
+    Object.entries(loaders).map(([path, load]) => [/\/([^/]+)\/messages\.po$/.exec(path)?.[1] ?? path, load]),
+  );
+}
+
+/** Loading and activating catalogs by parts, for `i18n`. */
+export interface CatalogLoader {
+  /** Loads the first part of `locale`'s catalog and makes it the one messages are read from. */
+  activateFirstPaint(locale: string): Promise<void>;
+  /** Loads the whole of `locale`'s catalog (both parts) and makes it the one messages are read from. */
+  activateWhole(locale: string): Promise<void>;
+  /**
+   * Resolves once the catalog last asked for is whole in Lingui, loading its rest if need be; until a
+   * language is asked for (the page's script is still starting), it waits for that.
+   */
+  complete(): Promise<void>;
+  /** `module` once the catalog is whole (`complete`). */
+  afterCatalog<T>(module: Promise<T>): Promise<T>;
+}
+
+export function catalogLoader(parts: { firstPaint: PartLoaders; rest: PartLoaders }): CatalogLoader {
+  const firstParts = new Map<string, Promise<Messages>>();
+  const wholes = new Map<string, Promise<void>>();
+  let asked: string | null = null;
+  let firstAsked: () => void = () => {};
+  const someAsked = new Promise<void>((resolve) => (firstAsked = resolve));
+
+  function load(loaders: PartLoaders, locale: string): Promise<Messages> {
+    const part = loaders[locale];
+    return part ? part() : Promise.reject(new Error(`No message catalog is built for ${locale}`));
+  }
+  function once<T>(cache: Map<string, Promise<T>>, locale: string, start: () => Promise<T>): Promise<T> {
+    let promise = cache.get(locale);
+    if (!promise) {
+      promise = start();
+      cache.set(locale, promise);
+      // A failed load (offline) is tried again next time.
+      promise.catch(() => cache.delete(locale));
+    }
+    return promise;
+  }
+  const firstPart = (locale: string) => once(firstParts, locale, () => load(parts.firstPaint, locale));
+  // i18n.load merges into what the locale has: a part loaded twice, or after the whole, takes nothing away.
+  const whole = (locale: string) =>
+    once(wholes, locale, async () => {
+      const [first, rest] = await Promise.all([firstPart(locale), load(parts.rest, locale)]);
+      i18n.load(locale, { ...first, ...rest });
+    });
+  function ask(locale: string): void {
+    asked = locale;
+    firstAsked();
+  }
+  function activate(locale: string): void {
+    if (i18n.locale !== locale) i18n.activate(locale);
+  }
+
+  async function complete(): Promise<void> {
+    await someAsked;
+    // Another language asked for meanwhile is activated whole, so the last one asked is the one to wait for.
+    let locale: string | null;
+    do {
+      locale = asked;
+      if (locale) await whole(locale);
+    } while (locale !== asked);
+  }
+
+  return {
+    async activateFirstPaint(locale) {
+      ask(locale);
+      i18n.load(locale, await firstPart(locale));
+      activate(locale);
+    },
+    async activateWhole(locale) {
+      ask(locale);
+      await whole(locale);
+      activate(locale);
+    },
+    complete,
+    afterCatalog: (module) => Promise.all([module, complete()]).then(([loaded]) => loaded),
+  };
+}
+
+const catalogs = catalogLoader({
+  firstPaint: byLocale(
+    import.meta.glob<Messages>('../../locales/*/messages.po', {
+      query: '?catalog=first-paint',
+      import: 'messages',
+    }),
+  ),
+  rest: byLocale(
+    import.meta.glob<Messages>('../../locales/*/messages.po', { query: '?catalog=rest', import: 'messages' }),
+  ),
+});
+
+/**
+ * `afterCatalog(module)`: `module` once the catalog is whole. The build wraps every split-out chunk's
+ * `import()` in it (vite-catalog-parts.ts), so what the chunk draws finds its messages.
+ */
+export const { activateFirstPaint, activateWhole, complete: completeCatalog, afterCatalog } = catalogs;

@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  relativeDynamicImports,
+  splitMessages,
+  staticGraph,
+  wrapInAfterCatalog,
+} from './vite-catalog-parts.ts';
+
+describe('the catalog split (vite-catalog-parts.ts)', () => {
+  it('finds the relative import() expressions, not packages, strings or comments', () => {
+    const code = [
+      "const note = 'Loading… import(\"./not-code.ts\")'; // import('./nor-this.ts')",
+      "const Dialog = lazy(() => import('./Dialog.tsx').then((m) => ({ default: m.Dialog })));",
+      'const worker = () => import(`../lib/worker.ts`);',
+      "const sw = () => import('workbox-window');",
+      'const el = <p>{note}</p>;',
+    ].join('\n');
+    const found = relativeDynamicImports(code, 'tsx');
+    expect(found.map(({ specifier }) => specifier)).toEqual(['./Dialog.tsx', '../lib/worker.ts']);
+    expect(found.map(({ start, end }) => code.slice(start, end))).toEqual([
+      "import('./Dialog.tsx')",
+      'import(`../lib/worker.ts`)',
+    ]);
+  });
+
+  it('wraps each one in afterCatalog, imported from the catalog module', () => {
+    const code = "const a = () => import('./a.ts');\nconst b = () => import('./b.ts').then((m) => m.b);";
+    const wrapped = wrapInAfterCatalog(
+      code,
+      relativeDynamicImports(code, 'ts'),
+      '/app/src/lib/i18n/catalog.ts',
+    );
+    expect(wrapped).toBe(
+      'import { afterCatalog as __afterCatalog } from "/app/src/lib/i18n/catalog.ts";\n' +
+        "const a = () => __afterCatalog(import('./a.ts'));\n" +
+        "const b = () => __afterCatalog(import('./b.ts')).then((m) => m.b);",
+    );
+  });
+
+  it('walks static imports only: a lazy chunk is not in the first paint', () => {
+    const imports: Record<string, string[]> = {
+      entry: ['app'],
+      app: ['home', 'player'],
+      home: ['player'],
+      player: [],
+      // Reached by import() only: the graph never lists it.
+      chat: ['player'],
+    };
+    expect([...staticGraph(['entry'], (id) => imports[id])].sort()).toEqual([
+      'app',
+      'entry',
+      'home',
+      'player',
+    ]);
+  });
+
+  it('cuts a catalog in the first paint’s messages and the rest', () => {
+    const parts = splitMessages({ a: 'Play', b: 'Pause', c: ['Chat'] }, new Set(['a', 'b']));
+    expect(parts).toEqual({ 'first-paint': { a: 'Play', b: 'Pause' }, rest: { c: ['Chat'] } });
+  });
+
+  it('fails the build, naming it, on a first-paint message the catalog lacks', () => {
+    expect(() => splitMessages({ a: 'Play' }, new Set(['a', 'Zx9q1b']))).toThrow(
+      'The first paint uses message Zx9q1b, which the catalog lacks',
+    );
+  });
+});
