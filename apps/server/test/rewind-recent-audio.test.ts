@@ -47,13 +47,18 @@ class RecordingSink implements RewindSink {
   }
   /** Bytes received up to and including tick `tick`. */
   through(tick: number): number {
-    return this.writes.filter((write) => write.tick <= tick).reduce((sum, write) => sum + write.bytes.length, 0);
+    return this.writes
+      .filter((write) => write.tick <= tick)
+      .reduce((sum, write) => sum + write.bytes.length, 0);
   }
 }
 
 /** The frames of the demo loop from `from`, `count` of them (round the loop). */
 const loopFrames = (from: number, count: number): Buffer[] =>
-  Array.from({ length: count }, (_, index) => LOOP.frames[(from + index) % LOOP.frames.length] ?? Buffer.alloc(0));
+  Array.from(
+    { length: count },
+    (_, index) => LOOP.frames[(from + index) % LOOP.frames.length] ?? Buffer.alloc(0),
+  );
 
 /** Frames in `bytes`, which must be whole frames from the first byte. */
 const framesIn = (bytes: Buffer): number => frameOffsets(bytes).length - 1;
@@ -264,7 +269,12 @@ describe('the recent audio in memory, and rewind streams fed from it', () => {
       const fromFiles = new RecordingSink();
       const memoryStream = new RewindStream({ reader, recent }, start, startFrame, fromMemory);
       // Another instance's view: nothing in memory, the same archive in the store and storage.
-      const fileStream = new RewindStream({ reader, recent: new RecentAudio() }, start, startFrame, fromFiles);
+      const fileStream = new RewindStream(
+        { reader, recent: new RecentAudio() },
+        start,
+        startFrame,
+        fromFiles,
+      );
       const ended = [play(memoryStream, fromMemory), play(fileStream, fromFiles)];
       // The first tick's storage reads, then as many ticks as the audio lasts.
       await pacer.tick();
