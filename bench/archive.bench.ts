@@ -35,7 +35,8 @@ import { tapToSound, type TapTiming } from './tap-to-sound.bench.ts';
  * (5) 500 concurrent rewind listeners against 500 listeners of Icecast's live mount: each
  *     process's CPU (from /proc/<pid>/stat) and how late the audio comes.
  * Usage: `npm run bench:archive [-- <minutes of audio>]` (needs `npm run build` first; env RUNS,
- * LISTENERS, WINDOW_S, SEEKS). Prints figures; never fails on time.
+ * LISTENERS, WINDOW_S, SEEKS, and PARTS: a comma list of recorder, first-byte, seeks, sound and
+ * listeners to run only those, all by default). Prints figures; never fails on time.
  */
 const AUDIO_MINUTES = Number(process.argv[2] ?? 10);
 const READ_BYTES = 8_192;
@@ -57,6 +58,12 @@ const STREAM_BYTES_PER_MS = (192 * 1000) / 8 / 1000;
 const SAMPLE_MS = 100;
 /** How far back the rewind listeners start: 30 to 40 s, spread, so they read different frames. */
 const REWIND_BACK_MS = 30_000;
+const PART_NAMES = ['recorder', 'first-byte', 'seeks', 'sound', 'listeners'] as const;
+const PARTS = new Set(process.env['PARTS']?.split(',').map((part) => part.trim()) ?? PART_NAMES);
+for (const part of PARTS) {
+  if (!(PART_NAMES as readonly string[]).includes(part))
+    throw new Error(`PARTS: no part named ${part} (there are ${PART_NAMES.join(', ')})`);
+}
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function cpuMs(): number {
@@ -412,9 +419,9 @@ async function onIcecast(): Promise<void> {
       LOG_LEVEL: 'silent',
     });
     // The archive fills meanwhile.
-    await episodeSeeks();
-    await restartToSound(server);
-    await concurrentListeners(icecast, server);
+    if (PARTS.has('seeks')) await episodeSeeks();
+    if (PARTS.has('sound')) await restartToSound(server);
+    if (PARTS.has('listeners')) await concurrentListeners(icecast, server);
   } finally {
     await server?.stop();
     await icecast.stop();
@@ -427,6 +434,6 @@ console.log(
     .map((load) => load.toFixed(1))
     .join(' ')} on ${cpus().length} cores`,
 );
-await recorderCpu();
-await timeToFirstByte();
-await onIcecast();
+if (PARTS.has('recorder')) await recorderCpu();
+if (PARTS.has('first-byte')) await timeToFirstByte();
+if (PARTS.has('seeks') || PARTS.has('sound') || PARTS.has('listeners')) await onIcecast();

@@ -7,6 +7,7 @@ import type { ArchiveStorage } from './archive-storage.ts';
 import type { SharePreview } from '../routes/app-shell.ts';
 import { episodeSharePreview } from './episode-preview.ts';
 import { EPISODE_CATCH_UP_MS, isPublic, makeEpisodes, readyEpisodes } from './episodes.ts';
+import type { RecentAudio } from './recent-audio.ts';
 import { ArchiveRecorder, recoverOpenChunks, type RecorderLogger, type RecorderState } from './recorder.ts';
 import type { StreamSource } from './stream-source.ts';
 
@@ -47,6 +48,8 @@ export interface ArchiveServiceOptions {
   onEpisodesReady?: (episodes: StoredEpisode[]) => void;
   /** Runs once, when this instance first holds the lease (the demo station's generated past day). */
   onFirstLead?: () => Promise<void>;
+  /** Where the recorder keeps the recent audio for this instance's rewind streams. */
+  recent?: RecentAudio;
   /** Passed to the recorder (tests shorten its chunks and retries). */
   recorder?: { chunkMs?: number; flushMs?: number; writeRetryMs?: number };
 }
@@ -81,6 +84,7 @@ export class ArchiveService {
       repo: options.repo,
       now: options.now,
       logger: options.logger,
+      recent: options.recent,
       ...options.recorder,
     });
   }

@@ -10,6 +10,7 @@ import type { ScheduleRepo } from '../store/schedule-repo.ts';
 import { ArchiveReader } from './archive-reader.ts';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DirectoryStorage, type ArchiveStorage } from './archive-storage.ts';
+import { RecentAudio } from './recent-audio.ts';
 import { ArchiveService, type ArchiveServiceOptions } from './archive-service.ts';
 import { generateDemoPastDay } from './demo-past-day.ts';
 import { S3Storage } from './s3-storage.ts';
@@ -37,6 +38,8 @@ export async function setUpArchive(app: FastifyInstance, setup: ArchiveSetup): P
   const { config, demo } = setup;
   const repo = new ArchiveRepo(setup.db);
   const storage = setup.storage ?? storageFor(config.archive);
+  // Filled only while this instance records; rewind streams read it first.
+  const recent = new RecentAudio();
   const source =
     demo && readsInProcess(config) ? pacedMountSource(demo.standard) : httpStreamSource(config.archive.mount);
   const service = new ArchiveService({
@@ -49,6 +52,7 @@ export async function setUpArchive(app: FastifyInstance, setup: ArchiveSetup): P
     schedule: async () => (await setup.schedules.get().catch(() => null))?.data ?? null,
     timeZone: config.station.timeZone,
     port: config.port,
+    recent,
     ...(setup.onEpisodesReady ? { onEpisodesReady: setup.onEpisodesReady } : {}),
     // The demo station at a fresh start: a generated past day, so Listen again has something in it.
     ...(demo && config.archive.episodes
@@ -71,6 +75,7 @@ export async function setUpArchive(app: FastifyInstance, setup: ArchiveSetup): P
     config: config.archive,
     repo,
     reader: new ArchiveReader(repo, storage),
+    recent,
     stationName: config.station.name,
     timeZone: config.station.timeZone,
     requireAdmin: setup.requireAdmin,

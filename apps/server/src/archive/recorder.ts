@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Mp3FrameReader, frameOffsets, type StreamFrame } from '../stations/mp3-frames.ts';
 import type { ArchiveRepo } from '../store/archive-repo.ts';
 import type { ArchiveStorage, ChunkWriter } from './archive-storage.ts';
+import type { RecentAudio, RecentChunk } from './recent-audio.ts';
 import type { StreamSource } from './stream-source.ts';
 
 /** A chunk is closed (complete in the index) once it holds this much audio. */
@@ -50,6 +51,8 @@ export interface RecorderOptions {
   flushMs?: number;
   stallMs?: number;
   writeRetryMs?: number;
+  /** Where the frames go too, once the storage holds them, for rewind streams on this instance. */
+  recent?: RecentAudio | undefined;
 }
 
 /** A failed write to the archive storage (a full disk, a lost volume): not the stream's fault. */
@@ -85,6 +88,8 @@ interface OpenChunk {
   bitrateKbps: number;
   writer: ChunkWriter;
   flushedAt: number;
+  /** Its frames in memory (RecentAudio), when the recorder keeps them. */
+  recent: RecentChunk | undefined;
 }
 
 const frameMsOf = (frame: StreamFrame) => (frame.header.samplesPerFrame / frame.header.sampleRateHz) * 1000;
@@ -97,7 +102,7 @@ const frameMsOf = (frame: StreamFrame) => (frame.header.samplesPerFrame / frame.
  * recorder closes the chunk on its last whole frame: `recoverOpenChunks`).
  */
 export class ArchiveRecorder {
-  readonly #options: Required<RecorderOptions>;
+  readonly #options: Required<Omit<RecorderOptions, 'recent'>> & Pick<RecorderOptions, 'recent'>;
   #running = false;
   #abort: AbortController | undefined;
   #loop: Promise<void> | undefined;
@@ -107,6 +112,11 @@ export class ArchiveRecorder {
   #reader = new Mp3FrameReader();
   /** Where the archive already ends: a reconnect's burst reaches back before it and is not kept twice. */
   #notBefore = Number.NEGATIVE_INFINITY;
+  /**
+   * The last chunk begun in memory since start(): the next one follows it there, across a reconnect
+   * too (while this recorder runs, no other records), so streams go on with no store lookup.
+   */
+  #lastRecent: RecentChunk | undefined;
 
   constructor(options: RecorderOptions) {
     this.#options = {
@@ -134,6 +144,9 @@ export class ArchiveRecorder {
     this.#abort?.abort();
     await this.#loop;
     this.#loop = undefined;
+    // Another instance may record next: streams find what follows in the store.
+    this.#lastRecent?.end();
+    this.#lastRecent = undefined;
     this.#status = { ...this.#status, state: 'stopped' };
   }
 
@@ -226,7 +239,8 @@ export class ArchiveRecorder {
     const writeBatch = async () => {
       const chunk = this.#chunk;
       if (!chunk || batch.length === 0) return;
-      const joined = Buffer.concat(batch);
+      const written = batch;
+      const joined = Buffer.concat(written);
       batch = [];
       try {
         await chunk.writer.append(joined);
@@ -234,6 +248,8 @@ export class ArchiveRecorder {
         throw new StorageWriteError(`the archive storage refused a write: ${(error as Error).message}`);
       }
       chunk.bytes += joined.length;
+      // Only what the storage holds: memory never serves a frame the archive lacks.
+      chunk.recent?.append(written);
     };
     let framesInBatch = 0;
     for (const frame of frames) {
@@ -306,9 +322,10 @@ export class ArchiveRecorder {
       bitrateKbps: frame.header.bitrateKbps,
       writer,
       flushedAt: this.#options.now(),
+      recent: undefined,
     };
     this.#chunk = chunk;
-    await this.#options.repo.addChunk({
+    const stored = {
       id,
       startsAt,
       endsAt: startsAt,
@@ -318,7 +335,15 @@ export class ArchiveRecorder {
       samplesPerFrame: chunk.samplesPerFrame,
       bitrateKbps: chunk.bitrateKbps,
       open: true,
-    });
+    };
+    await this.#options.repo.addChunk(stored);
+    const { recent } = this.#options;
+    if (recent) {
+      // The bitrate's worth of a chunk, and a little for padding: a CBR chunk never grows its buffer.
+      const expectedBytes = Math.ceil(((chunk.bitrateKbps * this.#options.chunkMs) / 8) * 1.01) + 8_192;
+      chunk.recent = recent.begin(stored, expectedBytes, this.#lastRecent);
+      this.#lastRecent = chunk.recent;
+    }
   }
 
   async #flush(chunk: OpenChunk, open: boolean): Promise<void> {
@@ -340,12 +365,14 @@ export class ArchiveRecorder {
     const chunk = this.#chunk;
     if (!chunk) return;
     this.#chunk = undefined;
+    chunk.recent?.close();
     // Bytes of a write that failed part-way are cut off; readers never go past `bytes` anyway.
     await chunk.writer.close().catch(() => undefined);
     const size = await this.#options.storage.size(chunk.id).catch(() => null);
     if (size !== null && size > chunk.bytes)
       await this.#options.storage.truncate(chunk.id, chunk.bytes).catch(() => undefined);
     if (chunk.frames === 0) {
+      this.#options.recent?.forget(chunk.id);
       await this.#options.repo.deleteChunk(chunk.id);
       await this.#options.storage.remove(chunk.id).catch(() => undefined);
       return;

@@ -14,7 +14,8 @@ import { frameMsOf, type ArchiveReader, type Segment } from '../archive/archive-
 import { parseByteRange } from '../archive/byte-range.ts';
 import { isPublic, presentEpisode } from '../archive/episodes.ts';
 import { chaptersJson, podcastFeed } from '../archive/podcast-feed.ts';
-import { RewindStream } from '../archive/rewind-stream.ts';
+import type { RecentAudio } from '../archive/recent-audio.ts';
+import { RewindPacer, RewindStream } from '../archive/rewind-stream.ts';
 import { clientKey } from '../client-key.ts';
 import type { ArchiveConfig } from '../config.ts';
 import { KeyedLimit } from '../rate-limits.ts';
@@ -35,6 +36,8 @@ export interface ArchiveRouteOptions {
   config: ArchiveConfig;
   repo: ArchiveRepo;
   reader: ArchiveReader;
+  /** The recent audio this instance records, in memory (empty on the others). */
+  recent: RecentAudio;
   stationName: string;
   timeZone: string;
   requireAdmin: onRequestAsyncHookHandler;
@@ -81,8 +84,11 @@ export async function archiveRoutes(app: FastifyInstance, options: ArchiveRouteO
   const starts = new KeyedLimit(app, 'rewind', REWIND_STARTS_PER_MINUTE, 60_000);
   const streamsByAddress = new Map<string, number>();
   const streams = new Set<RewindStream>();
+  const pacer = new RewindPacer();
+  pacer.start();
   // Rewind streams never end by themselves and would hold the server open.
   app.addHook('preClose', async () => {
+    pacer.stop();
     for (const stream of streams) stream.close({ hangUp: true });
   });
 
@@ -141,11 +147,11 @@ export async function archiveRoutes(app: FastifyInstance, options: ArchiveRouteO
       return;
     }
     streamsByAddress.set(key, held + 1);
-    const stream = new RewindStream(reader, start.chunk, start.frame, response);
+    const stream = new RewindStream({ reader, recent: options.recent }, start.chunk, start.frame, response);
     streams.add(stream);
     options.onRewindListeners?.(streams.size);
     response.on('close', () => stream.close());
-    void stream.run().finally(() => {
+    void pacer.play(stream).finally(() => {
       streams.delete(stream);
       options.onRewindListeners?.(streams.size);
       const left = (streamsByAddress.get(key) ?? 1) - 1;
