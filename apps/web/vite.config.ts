@@ -60,7 +60,10 @@ function staticImports(from: string, ctx: ChunkingContext): Set<string> {
         if (imported) namesFromCore.add(imported);
       }
     }
-    for (const imported of info?.importedIds ?? []) if (imported !== CORE_INDEX) visit(imported);
+    for (const imported of info?.importedIds ?? []) {
+      // A module imported on demand anywhere (zod's English messages) keeps its own chunk.
+      if (imported !== CORE_INDEX && !ctx.getModuleInfo(imported)?.dynamicImporters.length) visit(imported);
+    }
   };
   visit(from);
   // A core module reached may take more names from the index in turn: until none is added.

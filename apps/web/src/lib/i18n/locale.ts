@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@onair/core';
 import { readStored, writeStored } from '../storage.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 
 /**
  * The app's language (README "Languages"). Each shipped catalog is a chunk of its own, compiled at

@@ -1,5 +1,5 @@
 import { useStored } from '../use-stored.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 import { nativePlatform } from './native-platform.ts';
 import '../../styles/battery-hint.css';
 
