@@ -6,9 +6,11 @@ import { getConfig } from '@lingui/conf';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogParts } from './vite-catalog-parts.ts';
+
+type ChunkingContext = Rolldown.ChunkingContext;
 
 // The API server (apps/server) listens on PORT (8080 by default); in dev (`npm run dev`) Vite serves
 // the app and forwards the API, the demo stream and the station's manifest there, so the browser sees
@@ -31,6 +33,71 @@ const REACT_ROUTER_PRODUCTION = join(
  * missing from a catalog fails the build.
  */
 const LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+
+/** The page's entry (index.html's script) and the app it imports once the prerendered screen is shown. */
+const PAGE_ENTRY = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
+const APP_MODULE = fileURLToPath(new URL('./src/app/start-app.tsx', import.meta.url));
+
+/** @onair/core's index: it only re-exports core's modules. */
+const CORE_INDEX = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
+/** `import { a, b as c } from '@onair/core'` in a module's transformed code (types already gone). */
+const IMPORT_FROM_CORE = /import\s*\{([^}]*)\}\s*from\s*["']@onair\/core["']/g;
+
+/**
+ * `from` and every module it imports statically, by id. Through @onair/core's index only the core
+ * modules that export a name taken from it: the index re-exports all of core, most of which a given
+ * module never uses (and the bundler drops).
+ */
+function staticImports(from: string, ctx: ChunkingContext): Set<string> {
+  const reached = new Set<string>();
+  const namesFromCore = new Set<string>();
+  const visit = (id: string): void => {
+    if (reached.has(id)) return;
+    reached.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const [, names = ''] of info?.code?.matchAll(IMPORT_FROM_CORE) ?? []) {
+      for (const name of names.split(',')) {
+        const imported = name.trim().split(/\s+as\s+/)[0];
+        if (imported) namesFromCore.add(imported);
+      }
+    }
+    for (const imported of info?.importedIds ?? []) {
+      // A module imported on demand anywhere (zod's English messages) keeps its own chunk.
+      if (imported !== CORE_INDEX && !ctx.getModuleInfo(imported)?.dynamicImporters.length) visit(imported);
+    }
+  };
+  visit(from);
+  // A core module reached may take more names from the index in turn: until none is added.
+  for (let before = -1; before !== reached.size;) {
+    before = reached.size;
+    for (const module of ctx.getModuleInfo(CORE_INDEX)?.importedIds ?? []) {
+      if (ctx.getModuleInfo(module)?.exports.some((name) => namesFromCore.has(name))) visit(module);
+    }
+  }
+  return reached;
+}
+
+/**
+ * What the app (start-app.tsx) imports statically, in one chunk, `app-shell`, beside the app's own.
+ * Left to itself the bundler cuts what the app shares with a lazy screen into some 35 chunks of a
+ * few hundred bytes each: each one a request, compressed on its own, which cost Home's first paint
+ * about 9 KB of gzip (`npm run bench:bundle`). Every screen loads after the app, so none loads more
+ * for it. The entry's own modules (main.tsx's) stay in the entry.
+ */
+function appShellChunk(): Rolldown.CodeSplittingGroup {
+  let shell: Set<string> | undefined;
+  return {
+    debugName: 'app-shell',
+    name: (id, ctx) => {
+      if (!shell) {
+        const entry = staticImports(PAGE_ENTRY, ctx);
+        shell = new Set([...staticImports(APP_MODULE, ctx)].filter((module) => !entry.has(module)));
+        shell.delete(APP_MODULE);
+      }
+      return shell.has(id) ? 'app-shell' : null;
+    },
+  };
+}
 
 /**
  * `split`: each catalog is built in two parts, what the first paint needs and the rest
@@ -98,6 +165,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     // dist/.vite/manifest.json: how bench/bundle.bench.ts finds the chunks each route needs.
     manifest: true,
+    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [appShellChunk()] } } } }),
     modulePreload: {
       // The entry imports the app once the prerendered screen is shown (main.tsx). Preloading the
       // app's ~20 chunks from there cost the first task after that paint 60 ms of link elements

@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as RealtimeModule from '../lib/realtime-client.ts';
 import { bundledSchedule } from '../lib/bundled-schedule.ts';
-import { stored } from '../lib/stored.ts';
+import * as stored from '../lib/stored.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { fakeRealtime, noTrackYet, stubAppApi, testStation, withoutWebGl } from '../test/fixtures.ts';
 

@@ -4,7 +4,7 @@ import { chatMessage, fakeRealtime, newestChatMessages, stubApi } from '../test/
 import { ChatFollower, LATEST_KEPT } from './chat-follower.ts';
 import { markChatSeen } from './chat-unread.ts';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 describe('ChatFollower: the Home badge', () => {
   beforeEach(() => localStorage.clear());

@@ -7,7 +7,7 @@ import {
 import { getJson } from './api-client.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 import { readStored, subscribeStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 /** How many of the newest messages `latest` holds: more than a small window can show. */
 export const LATEST_KEPT = 6;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ChatFollower } from './chat-follower.ts';
 import { useRealtime } from './realtime-context.tsx';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 /** Everything up to `newestTime` (epoch ms) has been seen: the chat calls this while it is open. */
 export function markChatSeen(newestTime: number): void {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from './analytics.ts';
 import { toggleFavorite } from './favorites.ts';
 import { readStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 const storedSettings = () =>
   JSON.parse(localStorage.getItem(STORAGE_KEYS.notificationSettings) ?? 'null') as unknown;

@@ -1,7 +1,7 @@
 import { addFavorite, favoriteId, isFavorite, removeFavorite, type ShowSlot } from '@onair/core';
 import { track } from './analytics.ts';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 import { useStored } from './use-stored.ts';
 
 // Favourites live inside the notification settings (spec §3), under the original app's key.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from './bundled-schedule.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import { readStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 const week = bundledSchedule();
 const changed = week.map((day, index) => (index === 0 ? { ...day, shows: [] } : day));

@@ -2,7 +2,7 @@ import { parseSchedule, scheduleDocumentSchema, WEEKDAYS, type Schedule } from '
 import { getJson } from './api-client.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 /**
  * Where the shown schedule came from: live from the server, the last copy kept offline, the app's own

@@ -1,6 +1,6 @@
 import type { PublicStation } from '@onair/core';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 export function readCachedStation(): PublicStation | null {
   return readStored(stored.station);

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from './bundled-schedule.ts';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 
 describe('the stored-value registry', () => {
   beforeEach(() => localStorage.clear());

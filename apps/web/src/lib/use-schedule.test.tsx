@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from './bundled-schedule.ts';
 import { readStored, writeStored } from './storage.ts';
-import { stored } from './stored.ts';
+import * as stored from './stored.ts';
 import { ScheduleProvider, useSchedule } from './use-schedule.tsx';
 
 const week = bundledSchedule();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readStored, writeStored } from '../lib/storage.ts';
-import { stored } from '../lib/stored.ts';
+import * as stored from '../lib/stored.ts';
 import { ShowDialog, type ShowDialogSlot } from './ShowDialog.tsx';
 
 const SHOW: ShowDialogSlot = {

@@ -16,7 +16,7 @@ import {
 import { Link } from 'react-router';
 import { showLabel, toggleFavorite, useFavoriteIds } from '../lib/favorites.ts';
 import { listenerTimeZone as readListenerTimeZone } from '../lib/station-clock.ts';
-import { stored } from '../lib/stored.ts';
+import * as stored from '../lib/stored.ts';
 import { useStored } from '../lib/use-stored.ts';
 import '../styles/show-dialog.css';
 import { Modal } from './Modal.tsx';

@@ -9,7 +9,7 @@ import {
   type ShortcutAction,
 } from '../../lib/keyboard-shortcuts.ts';
 import { usePlayerService } from '../../lib/player/index.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { SHORTCUTS_DIALOG, useDialogParam } from '../dialog-param.ts';
 

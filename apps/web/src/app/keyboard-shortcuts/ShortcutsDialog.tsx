@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { SHORTCUTS } from '../../lib/keyboard-shortcuts.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import '../../styles/shortcuts-dialog.css';
 import { Modal } from '../../ui/Modal.tsx';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
 import { readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { chatMessage, fakeRealtime, stubAppApi, withoutWebGl } from '../../test/fixtures.ts';
 import { renderAppAt } from '../../test/render-app.tsx';
 

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { findChatField, isFocusChatRequest } from '../../lib/keyboard-shortcuts.ts';
 import { readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStationClock } from '../../lib/station-clock.ts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_MESSAGE_MAX_CHARS, type ChatMessage } from '@onair/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ariaShortcut, CHAT_FIELD_ATTRIBUTE } from '../../lib/keyboard-shortcuts.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { mentionQueryAt, mentionSuggestions } from './mention-autocomplete.ts';
 

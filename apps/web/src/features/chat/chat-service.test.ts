@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { chatMessage, fakeRealtime } from '../../test/fixtures.ts';
 import type { ChatApi } from './chat-api.ts';
 import { ChatService, randomUuid, refusalOfName } from './chat-service.ts';

@@ -26,7 +26,7 @@ import { localComingMoment } from '../../lib/i18n/dates.ts';
 import { knownServerErrorText, serverErrorText } from '../../lib/i18n/server-error.ts';
 import type { RealtimeClient } from '../../lib/realtime-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import type { ChatApi } from './chat-api.ts';
 import { CHAT_WINDOW_MESSAGES, mergeBySeq } from './chat-window.ts';
 

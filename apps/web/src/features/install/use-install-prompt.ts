@@ -1,7 +1,7 @@
 import { INSTALL_MODAL_DELAY_MS } from '@onair/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { writeStored, readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { takeInstallPrompt } from './early-install-prompt.ts';
 import {
   INSTALL_LATER_MS,

@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useEpisodePlayer } from '../../lib/player/index.ts';
 import { shareLink } from '../../lib/share-link.ts';
 import { readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { localCalendarDay } from '../../lib/i18n/dates.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';

@@ -3,7 +3,7 @@ import { continueListening, episodesByDay, type EpisodeProgress } from '@onair/c
 import { Link } from 'react-router';
 import { localCalendarDay } from '../../lib/i18n/dates.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { ShowImage } from '../../ui/ShowImage.tsx';

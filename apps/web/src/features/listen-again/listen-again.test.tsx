@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from '../../lib/bundled-schedule.ts';
 import { PlayerService } from '../../lib/player/index.ts';
 import { writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { stubAppApi } from '../../test/fixtures.ts';
 import { renderAppAt } from '../../test/render-app.tsx';
 

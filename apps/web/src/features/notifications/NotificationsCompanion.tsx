@@ -4,7 +4,7 @@ import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useLocale } from '../../lib/i18n/LocaleProvider.tsx';
 import { useStationClock } from '../../lib/station-clock.ts';
 import { useStored } from '../../lib/use-stored.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { inPagePushSchema } from './in-page-push.ts';
 import { showLocalNotification } from './local-notification.ts';

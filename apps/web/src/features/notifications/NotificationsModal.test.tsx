@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
 import { ScheduleStore } from '../../lib/schedule-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { ScheduleProvider } from '../../lib/use-schedule.tsx';
 import { stubApi } from '../../test/fixtures.ts';
 import { ToastProvider } from '../../ui/toast.tsx';

@@ -4,7 +4,7 @@ import { useId, useSyncExternalStore } from 'react';
 import { unfavorite } from '../../lib/favorites.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStored } from '../../lib/use-stored.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import '../../styles/notifications.css';

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import type { NativeNotifications } from './native-reminders.ts';
 import { PUSH_MESSAGES, PushService } from './push-service.ts';
 

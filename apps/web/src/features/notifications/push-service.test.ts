@@ -9,7 +9,7 @@ import {
 } from '@onair/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { stubApi, type StubbedRequest } from '../../test/fixtures.ts';
 import {
   installFakePushBrowser,

@@ -15,7 +15,7 @@ import * as z from 'zod/mini';
 import { ApiError, getJson, sendJson } from '../../lib/api-client.ts';
 import { serverErrorText } from '../../lib/i18n/server-error.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { inEnglish } from '../../lib/zod-english.ts';
 import { readPushPreferences, savePushPreferences } from './push-preferences-cache.ts';
 import { loadNativeNotifications, requestNativeNotifications } from './native-reminders.ts';

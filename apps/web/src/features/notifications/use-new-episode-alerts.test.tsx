@@ -2,7 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type Episode, type NotificationSettings 
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useNewEpisodeAlerts } from './use-new-episode-alerts.ts';
 
 const HOUR_MS = 3_600_000;

@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { fetchEpisodes } from '../../lib/episodes-api.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 
 /** How often the open app looks for new episodes (and each time it comes back to the foreground). */
 export const NEW_EPISODE_CHECK_MS = 5 * 60_000;

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScheduleStore } from '../../lib/schedule-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { ScheduleProvider, useSchedule } from '../../lib/use-schedule.tsx';
 import { useNewShowAlerts } from './use-new-show-alerts.ts';
 

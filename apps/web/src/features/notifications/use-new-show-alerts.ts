@@ -3,7 +3,7 @@ import { newShowMessage, newShowsSince, pushTexts, type ClockStyle } from '@onai
 import { useEffect, useRef } from 'react';
 import type { ScheduleState } from '../../lib/schedule-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 
 /**
  * New Show Alerts where no server push reaches: inside the apps, in iOS Safari's tab and in a browser

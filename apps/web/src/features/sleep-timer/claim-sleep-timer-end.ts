@@ -1,5 +1,5 @@
 import { readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 
 /**
  * What a tab does when the shared timer reaches zero: exactly one tab acts (reports the end), every

@@ -12,7 +12,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/analytics.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { claimSleepTimerEnd } from './claim-sleep-timer-end.ts';
 

@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useMinuteClock } from '../../lib/use-minute-clock.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import '../../styles/stats.css';

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@onair/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 import { ListeningSessionRecorder } from './session-recorder.ts';
 
 const T0 = new Date(2026, 10, 22, 20, 0, 0).getTime();

@@ -1,6 +1,6 @@
 import { computeListeningStats, makeListeningSession } from '@onair/core';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { stored } from '../../lib/stored.ts';
+import * as stored from '../../lib/stored.ts';
 
 /**
  * Stores the session `id` as running from `startMs` to `endMs`, replacing an earlier checkpoint of

@@ -1,5 +1,5 @@
 import { readStored, removeStored, writeStored } from '../storage.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 import { browserCastWindow, browserClock } from './browser-cast-window.ts';
 import { CastService } from './cast-service.ts';
 

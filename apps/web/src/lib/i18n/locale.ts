@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@onair/core';
 import { readStored, writeStored } from '../storage.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 import { activateFirstPaint, activateWhole, completeCatalog } from './catalog.ts';
 
 /**

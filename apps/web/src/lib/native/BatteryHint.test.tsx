@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStored } from '../storage.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 import { BatteryHint } from './BatteryHint.tsx';
 
 const inApp = (platform: 'android' | 'ios') =>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStored } from '../use-stored.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 import { nativePlatform } from './native-platform.ts';
 import '../../styles/battery-hint.css';
 

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { recordEpisodeProgress, resumePositionMs, type Episode } from '@onair/core';
 import { readStored, writeStored } from '../storage.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 
 export type EpisodeState = 'loading' | 'playing' | 'paused' | 'error';
 

@@ -33,7 +33,7 @@ import { getJson } from '../api-client.ts';
 import type { CastEvent, CastMedia, CastService, CastSnapshot } from '../cast/cast-service.ts';
 import { INITIAL_CAST_SNAPSHOT } from '../cast/initial-cast-snapshot.ts';
 import { readStored, writeStored } from '../storage.ts';
-import { stored } from '../stored.ts';
+import * as stored from '../stored.ts';
 import type { AudioEngine, PlayerSnapshot, StreamUrls } from './audio-engine.ts';
 import type { MediaSessionTrack } from './media-session.ts';
 import { loadNativeAirPlay, type NativeAirPlay } from '../native/native-airplay.ts';

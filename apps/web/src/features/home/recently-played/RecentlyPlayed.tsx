@@ -5,7 +5,7 @@ import { useRecentTracks, useTimeshift } from '../../../lib/player/index.ts';
 import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { useStation } from '../../../lib/station-context.tsx';
 import { useStationClock } from '../../../lib/station-clock.ts';
-import { stored } from '../../../lib/stored.ts';
+import * as stored from '../../../lib/stored.ts';
 import { useStored } from '../../../lib/use-stored.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import '../../../styles/recently-played.css';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ariaShortcut } from '../../keyboard-shortcuts.ts';
-import { stored } from '../../stored.ts';
+import * as stored from '../../stored.ts';
 import { useStored } from '../../use-stored.ts';
 import { usePlayer } from '../PlayerProvider.tsx';
 
