@@ -78,6 +78,14 @@ function staticImports(from: string, ctx: ChunkingContext): Set<string> {
 }
 
 /**
+ * Vite's own helpers (the preload every `import()` goes through, the modulepreload polyfill), in a
+ * chunk of their own: the shell's modules use them too, and a group takes its modules' dependencies
+ * along, so they landed in `app-shell` and the entry (main.tsx) waited for the whole shell before it
+ * could keep the first taps on the prerendered screen (a Play tapped then was lost).
+ */
+const VITE_HELPERS_CHUNK: Rolldown.CodeSplittingGroup = { name: 'vite-helpers', test: /^\0vite\// };
+
+/**
  * What the app (start-app.tsx) imports statically, in one chunk, `app-shell`, beside the app's own.
  * Left to itself the bundler cuts what the app shares with a lazy screen into some 35 chunks of a
  * few hundred bytes each: each one a request, compressed on its own, which cost Home's first paint
@@ -165,7 +173,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     // dist/.vite/manifest.json: how bench/bundle.bench.ts finds the chunks each route needs.
     manifest: true,
-    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [appShellChunk()] } } } }),
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: { output: { codeSplitting: { groups: [VITE_HELPERS_CHUNK, appShellChunk()] } } },
+        }),
     modulePreload: {
       // The entry imports the app once the prerendered screen is shown (main.tsx). Preloading the
       // app's ~20 chunks from there cost the first task after that paint 60 ms of link elements
