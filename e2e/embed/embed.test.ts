@@ -92,6 +92,22 @@ describe('the embeddable player', () => {
     await page.context().close();
   });
 
+  it('speaks the listener’s language: Irish for a browser set to ga-IE', async () => {
+    const page = await openListenerPage(station.browser(), { locale: 'ga-IE' });
+    await page.goto(
+      `${allowedSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}&width=320`,
+    );
+    const frame = await playerFrame(page);
+    const player = page.frameLocator('iframe[title="Radio player"]');
+    await player.getByRole('button', { name: 'Seinn' }).waitFor();
+    await player.getByText('Ag Seinm Anois').waitFor();
+    await player.getByText('Ar aghaidh', { exact: true }).waitFor();
+    await player.getByRole('link', { name: 'Oscail From Ireland With Love' }).waitFor();
+    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('ga');
+    expect(await seriousA11yViolations(frame)).toEqual([]);
+    await page.context().close();
+  });
+
   it('is refused inside an <iframe> on any other website', async () => {
     const page = await openListenerPage(station.browser());
     await page.goto(`${otherSite.origin}/?src=${encodeURIComponent(`${station.server().url}/embed`)}`);

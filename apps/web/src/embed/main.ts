@@ -3,22 +3,29 @@ import {
   displaySlotTime,
   displayTrack,
   findUpNext,
-  listenersText,
+  localeDirection,
+  matchLocale,
   publicStationSchema,
   scheduleDocumentSchema,
+  type Locale,
   type PublicStation,
   type Schedule,
 } from '@onair/core';
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
 import { getJson } from '../lib/api-client.ts';
 import { PlayerService } from '../lib/player/player-service.ts';
 import { sharedRealtimeClient } from '../lib/realtime-client.ts';
 import { messages as english } from '../locales/en/messages.po';
 import './embed.css';
 
-// The player's own notices (a refused stream, a cast error) are catalog messages; the embed speaks
-// English, as its markup does.
+// English is at hand, as embed.html's markup is written in it; another language's catalog is a chunk
+// of its own, loaded only for a listener who gets it.
 i18n.loadAndActivate({ locale: 'en', messages: english });
+const otherCatalogs = import.meta.glob<{ messages: Messages }>([
+  '../locales/*/messages.po',
+  '!../locales/en/messages.po',
+]);
 
 /**
  * The embeddable player (/embed, README "Put the player on your website"): play/pause, what is
@@ -42,8 +49,11 @@ const title = element<HTMLElement>('[data-embed="title"]');
 const artist = element<HTMLElement>('[data-embed="artist"]');
 const next = element<HTMLElement>('[data-embed="next"]');
 const status = element<HTMLElement>('[data-embed="status"]');
-const listeners = element<HTMLElement>('[data-embed="listeners"]');
+const listenerCount = element<HTMLElement>('[data-embed="listeners"]');
 const appLink = element<HTMLAnchorElement>('[data-embed="app-link"]');
+const region = element<HTMLElement>('.embed');
+const nowLabel = element<HTMLElement>('[data-embed="now-label"]');
+const nextLabel = element<HTMLElement>('[data-embed="next-label"]');
 
 const player = new PlayerService();
 let stationName = '';
@@ -53,7 +63,7 @@ let schedule: Schedule | null = null;
 function render(): void {
   const { state, listening, error } = player.snapshot;
   button.dataset['state'] = state;
-  button.setAttribute('aria-label', listening ? 'Pause' : 'Play');
+  button.setAttribute('aria-label', listening ? t`Pause` : t`Play`);
   button.setAttribute('aria-busy', String(listening && state === 'loading'));
   icon.setAttribute('d', listening ? PAUSE_ICON : PLAY_ICON);
   const track = displayTrack(player.nowPlaying.nowPlaying ?? { title: '', artist: '' }, {
@@ -62,9 +72,10 @@ function render(): void {
   });
   title.textContent = track.title;
   artist.textContent = track.artist;
-  const count = player.listeners;
-  listeners.hidden = count === null;
-  listeners.textContent = count === null ? '' : listenersText(count);
+  const listeners = player.listeners;
+  listenerCount.hidden = listeners === null;
+  listenerCount.textContent =
+    listeners === null ? '' : plural(listeners, { one: '# listening', other: '# listening' });
   status.textContent = error ?? '';
 }
 
@@ -73,8 +84,36 @@ function renderNext(): void {
   const slot = findUpNext(schedule, new Date(), station.timeZone)?.slot;
   next.textContent = slot
     ? `${displaySlotTime(slot.time, station.clock)} · ${slot.artist}${slot.show ? ` – ${slot.show}` : ''}`
-    : 'Check the schedule for upcoming shows';
+    : t`Check the schedule for upcoming shows`;
 }
+
+/** The texts that are not the station's: the page's own, then what `render` and `renderNext` write. */
+function renderLanguage(): void {
+  document.documentElement.lang = i18n.locale;
+  document.documentElement.dir = localeDirection(i18n.locale as Locale);
+  region.setAttribute('aria-label', t`Live radio player`);
+  nowLabel.textContent = t`Now Playing`;
+  nextLabel.textContent = t`Up next`;
+  document.title = station ? t`${stationName} – live` : t`Live radio player`;
+  appLink.textContent = station ? t`Open ${stationName}` : t`Open the full app`;
+  render();
+  if (schedule) renderNext();
+}
+
+/**
+ * The player speaks the listener's language (their browser's first that OnAir ships), else the
+ * station's (README "Languages"). A framed page has no say in the app's stored choice: a third-party
+ * frame's storage and cookies are its own.
+ */
+async function speak(locale: Locale): Promise<void> {
+  if (i18n.locale !== locale) {
+    const load = otherCatalogs[`../locales/${locale}/messages.po`];
+    if (!load) return;
+    i18n.loadAndActivate({ locale, messages: (await load()).messages });
+  }
+  renderLanguage();
+}
+const browserLocale = navigator.languages.map(matchLocale).find((locale) => locale !== null) ?? null;
 
 button.addEventListener('click', () => {
   if (player.snapshot.listening) player.pause();
@@ -88,24 +127,22 @@ sharedRealtimeClient().subscribe('now-playing', {
   currentVersion: () => player.realtimeVersion,
   onDocument: (version, data) => player.receiveRealtime(version, data),
 });
-render();
+if (browserLocale) void speak(browserLocale);
+else renderLanguage();
 
 void getJson('/api/station', publicStationSchema).then(
   (loaded) => {
     station = loaded;
     stationName = loaded.name;
-    document.title = `${loaded.name} – live`;
     // The station's colours, as in the full app (global tokens are not loaded here).
     document.documentElement.style.setProperty('--embed-bg', loaded.theme.background);
     document.documentElement.style.setProperty('--embed-accent', loaded.theme.accent);
-    appLink.textContent = `Open ${loaded.name}`;
     player.setStation({ name: loaded.name, streams: loaded.streams });
     button.disabled = false;
-    render();
-    renderNext();
+    void speak(browserLocale ?? loaded.locale);
   },
   () => {
-    status.textContent = 'The station cannot be reached right now.';
+    status.textContent = t`The station cannot be reached right now.`;
   },
 );
 void getJson('/api/schedule', scheduleDocumentSchema).then(
@@ -114,7 +151,7 @@ void getJson('/api/schedule', scheduleDocumentSchema).then(
     renderNext();
   },
   () => {
-    next.textContent = 'Check the schedule for upcoming shows';
+    next.textContent = t`Check the schedule for upcoming shows`;
   },
 );
 setInterval(renderNext, NEXT_SHOW_REFRESH_MS);

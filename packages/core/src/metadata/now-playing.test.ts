@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  displayTrack,
-  listenersText,
-  nowPlayingSchema,
-  pushTrackHistory,
-  type TrackHistoryEntry,
-} from './now-playing.ts';
+import { displayTrack, nowPlayingSchema, pushTrackHistory, type TrackHistoryEntry } from './now-playing.ts';
 
 const track = (title: string, artist = 'DJ') => ({ title, artist, album: '', artwork: '' });
 
@@ -61,13 +55,5 @@ describe('nowPlayingSchema', () => {
     const good = { ...track('A'), updatedAt: null, error: { kind: 'no-source', at: 'x' } };
     expect(nowPlayingSchema.safeParse(good).success).toBe(true);
     expect(nowPlayingSchema.safeParse({ ...good, error: { kind: 'boom', at: 'x' } }).success).toBe(false);
-  });
-});
-
-describe('listenersText', () => {
-  it('says how many listen, grouped in thousands', () => {
-    expect(listenersText(1)).toBe('1 listening');
-    expect(listenersText(5)).toBe('5 listening');
-    expect(listenersText(1204)).toBe('1,204 listening');
   });
 });

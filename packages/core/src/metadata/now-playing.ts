@@ -30,11 +30,6 @@ export const nowPlayingSchema = z.extend(streamMetadataSchema, {
 });
 export type NowPlaying = z.infer<typeof nowPlayingSchema>;
 
-/** What Home and /embed show for the public listener count: "1 listening", "1,204 listening". */
-export function listenersText(listeners: number): string {
-  return `${listeners.toLocaleString('en-US')} listening`;
-}
-
 export const trackHistoryEntrySchema = z.extend(streamMetadataSchema, { startedAt: z.string() });
 export type TrackHistoryEntry = z.infer<typeof trackHistoryEntrySchema>;
 export const trackHistorySchema = z.object({ tracks: z.array(trackHistoryEntrySchema) });
