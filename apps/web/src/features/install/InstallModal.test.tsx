@@ -1,7 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StationProvider } from '../../lib/station-context.tsx';
 import { stubStationFetch } from '../../test/fixtures.ts';
+import { keepInstallPrompt, takeInstallPrompt } from './early-install-prompt.ts';
 import { isIosSafari, type BeforeInstallPromptEvent } from './install-platform.ts';
 import { InstallModal } from './InstallModal.tsx';
 
@@ -45,6 +49,31 @@ describe('InstallModal', () => {
     await act(async () => screen.getByRole('button', { name: 'Install' }).click());
     expect(event.prompt).toHaveBeenCalledTimes(1);
     expect(installDialog()).toBeNull();
+  });
+
+  it('offers the prompt fired before the app ran, though a first render of it is never committed', async () => {
+    keepInstallPrompt();
+    const event = promptEvent(() => Promise.resolve());
+    window.dispatchEvent(event);
+    try {
+      // A render React throws away (interrupted, or suspended on a chunk still loading) runs the
+      // component's state initializers without ever committing: rendering to a string does the same.
+      renderToString(
+        <I18nProvider i18n={i18n}>
+          <StationProvider>
+            <InstallModal />
+          </StationProvider>
+        </I18nProvider>,
+      );
+      renderModal();
+      act(() => {
+        vi.advanceTimersByTime(3_000);
+      });
+      await act(async () => screen.getByRole('button', { name: 'Install' }).click());
+      expect(event.prompt).toHaveBeenCalledTimes(1);
+    } finally {
+      takeInstallPrompt();
+    }
   });
 
   it("stays away without a prompt on a browser that can't be helped (no nagging)", () => {

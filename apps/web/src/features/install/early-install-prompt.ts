@@ -24,6 +24,14 @@ export function keepInstallPrompt(target: Window = window): void {
   };
 }
 
+/**
+ * The prompt kept so far, if any, still kept: for a render, which React may run and throw away (a
+ * state initializer that took it would lose it with a discarded render).
+ */
+export function peekInstallPrompt(): BeforeInstallPromptEvent | null {
+  return kept;
+}
+
 /** The prompt kept so far, if any; from now on the caller listens for the browser's events itself. */
 export function takeInstallPrompt(): BeforeInstallPromptEvent | null {
   stopKeeping?.();

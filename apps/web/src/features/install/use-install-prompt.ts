@@ -2,7 +2,7 @@ import { INSTALL_MODAL_DELAY_MS } from '@onair/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { writeStored, readStored } from '../../lib/storage.ts';
 import * as stored from '../../lib/stored.ts';
-import { takeInstallPrompt } from './early-install-prompt.ts';
+import { peekInstallPrompt, takeInstallPrompt } from './early-install-prompt.ts';
 import {
   INSTALL_LATER_MS,
   installBrowser,
@@ -28,8 +28,10 @@ export interface InstallPrompt {
  * names the menu only if a prompt fails.
  */
 export function useInstallPrompt(): InstallPrompt {
-  // The prompt the browser may have fired before the app's code ran (main.tsx keeps it).
-  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(takeInstallPrompt);
+  // The prompt the browser may have fired before the app's code ran (main.tsx keeps it): read here,
+  // taken once mounted (a render may be thrown away; taking it there lost it, and with it the
+  // modal's Install button).
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(peekInstallPrompt);
   const [delayOver, setDelayOver] = useState(false);
   const [dismissed, setDismissed] = useState(
     () => isStandalone() || readStored(stored.installLaterUntil) > Date.now(),
@@ -39,6 +41,9 @@ export function useInstallPrompt(): InstallPrompt {
   const browser = useRef(installBrowser(navigator.userAgent, navigator.maxTouchPoints));
 
   useEffect(() => {
+    // Kept until now, one that came after the first render too; the listener below takes over.
+    const kept = takeInstallPrompt();
+    if (kept) setDeferred(kept);
     const timer = setTimeout(() => setDelayOver(true), INSTALL_MODAL_DELAY_MS);
     const onPrompt = (event: Event) => {
       event.preventDefault(); // keep the browser's mini-infobar away; the modal offers it instead
