@@ -37,6 +37,26 @@ describe('taps on the prerendered screen', () => {
     expect(clicks).toEqual(['0:Play']);
   });
 
+  it('are the app’s alone to replay: a click kept never reaches a root listener hydration added', () => {
+    const markup = '<button>Play</button>';
+    const container = prerendered(markup);
+    const taps = keepEarlyTaps(container);
+    // React listens on the root from hydrateRoot on, and replays a click on a part not yet hydrated:
+    // that and the kept tap made two clicks, Play then Pause.
+    const seenByRoot: string[] = [];
+    container.addEventListener(
+      'click',
+      (event) => seenByRoot.push((event.target as Element).textContent ?? ''),
+      true,
+    );
+    container.querySelector('button')?.click();
+    expect(seenByRoot).toEqual([]);
+    const clicks = drawApp(container, markup);
+    taps.replay();
+    expect(clicks).toEqual(['0:Play']);
+    expect(seenByRoot).toEqual(['Play']);
+  });
+
   it('find the same one of several buttons with one name, and a second tap is not a toggle', () => {
     const markup = ['Monday', 'Tuesday']
       .map(() => '<button aria-label="Add Aoife to favourites">♡</button>')

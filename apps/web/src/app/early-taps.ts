@@ -49,6 +49,9 @@ export function keepEarlyTaps(container: HTMLElement): EarlyTaps {
     if (!button || !container.contains(button)) return;
     // A prerendered submit button would post its form and load the page anew.
     event.preventDefault();
+    // Kept, it is the replay's alone: React's root listener (added by hydrateRoot, after this one)
+    // would replay a click on a part not yet hydrated too, and the two made Play then Pause.
+    event.stopImmediatePropagation();
     const tap = identify(container, button);
     // A second tap on a button that did not answer is the same wish again, not a toggle.
     if (tap && !taps.some((kept) => kept.name === tap.name && kept.occurrence === tap.occurrence))
