@@ -338,6 +338,40 @@ describe.each(STORE_KINDS)('the archive recorder ($kind)', ({ open }) => {
     await recorder.stop();
   });
 
+  it('logs the title already on air when it takes the recorder over, not only the next change', async () => {
+    // Another instance records: this one hears the title change but may not log it.
+    expect(await repo.takeLease('recorder', 'the other instance', Date.now(), Date.now() + 60_000)).toBe(
+      true,
+    );
+    const service = new ArchiveService({
+      config: loadConfig({ DATA_DIR: dir, ARCHIVE_DIR: dir }).archive,
+      repo,
+      storage: new DirectoryStorage(dir),
+      source: pacedSource([], []),
+      now: Date.now,
+      logger: quiet,
+      schedule: async () => null,
+      timeZone: 'Europe/Dublin',
+      renewMs: 50,
+    });
+    const onAir = { at: Date.now() - 5_000, title: 'Tonnta', artist: 'Ciarán Mac Giolla' };
+    service.start();
+    await service.titleChanged(onAir);
+    await delay(200);
+    expect(service.leading).toBe(false);
+    expect(await repo.titlesHeard(onAir.at - 1, Date.now())).toEqual([]);
+    // The other instance dies; its lease is let go.
+    await repo.releaseLease('recorder', 'the other instance');
+    for (let waited = 0; !service.leading && waited < 5_000; waited += 50) await delay(50);
+    try {
+      expect(service.leading).toBe(true);
+      await delay(200);
+      expect(await repo.titlesHeard(onAir.at - 1, Date.now())).toEqual([onAir]);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it('gives the recorder lease to one holder at a time, and to another once it expires', async () => {
     const now = 1_000_000;
     expect(await repo.takeLease('recorder', 'a', now, now + 15_000)).toBe(true);

@@ -65,6 +65,8 @@ export class ArchiveService {
   readonly #holder: string;
   readonly #madeEpisodes = new Set<string>();
   #leading = false;
+  /** The title on air, as title sync last told it. */
+  #onAir: { at: number; title: string; artist: string } | null = null;
   #ledBefore = false;
   #renewedAt = 0;
   /** onEpisodesReady has been told of every episode ending up to here (epoch ms). */
@@ -148,9 +150,19 @@ export class ArchiveService {
     return episodeSharePreview(path, query, { repo, config, stationName, timeZone, nowMs: now() });
   }
 
-  /** A new title on air (title sync's time): into the song log, by the recording instance only. */
+  /**
+   * A new title on air (title sync's time): into the song log, by the recording instance only. The
+   * last one is remembered, so an instance that takes the recorder over (at start, or from one that
+   * died) logs the title already on air rather than waiting for the next change.
+   */
   async titleChanged(title: { at: number; title: string; artist: string }): Promise<void> {
-    if (!this.#leading || (title.title === '' && title.artist === '')) return;
+    if (title.title === '' && title.artist === '') return;
+    this.#onAir = title;
+    if (this.#leading) await this.#logTitle(title);
+  }
+
+  async #logTitle(title: { at: number; title: string; artist: string }): Promise<void> {
+    // The log is keyed by time: a title the previous recorder already logged is not logged twice.
     await this.#options.repo.recordTitle(title).catch((error: unknown) => {
       this.#options.logger.warn({ err: error }, 'archive: a title was not written to the song log');
     });
@@ -221,6 +233,7 @@ export class ArchiveService {
       }
       this.#ledBefore = true;
       this.recorder.start();
+      if (this.#onAir) await this.#logTitle(this.#onAir);
     } else if (!held && this.#leading) {
       this.#leading = false;
       logger.warn({}, 'archive: another instance holds the recorder lease; recording stops here');
