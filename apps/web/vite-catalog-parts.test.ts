@@ -1,11 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  relativeDynamicImports,
-  splitMessages,
-  staticGraph,
-  wrapInAfterCatalog,
-} from './vite-catalog-parts.ts';
+import { relativeDynamicImports, splitMessages, staticGraph, wrapInLoadChunk } from './vite-catalog-parts.ts';
 
 describe('the catalog split (vite-catalog-parts.ts)', () => {
   it('finds the relative import() expressions, not packages, strings or comments', () => {
@@ -24,17 +19,13 @@ describe('the catalog split (vite-catalog-parts.ts)', () => {
     ]);
   });
 
-  it('wraps each one in afterCatalog, imported from the catalog module', () => {
+  it('turns each one into loadChunk(() => …), imported from the chunk module', () => {
     const code = "const a = () => import('./a.ts');\nconst b = () => import('./b.ts').then((m) => m.b);";
-    const wrapped = wrapInAfterCatalog(
-      code,
-      relativeDynamicImports(code, 'ts'),
-      '/app/src/lib/i18n/catalog.ts',
-    );
+    const wrapped = wrapInLoadChunk(code, relativeDynamicImports(code, 'ts'), '/app/src/lib/load-chunk.ts');
     expect(wrapped).toBe(
-      'import { afterCatalog as __afterCatalog } from "/app/src/lib/i18n/catalog.ts";\n' +
-        "const a = () => __afterCatalog(import('./a.ts'));\n" +
-        "const b = () => __afterCatalog(import('./b.ts')).then((m) => m.b);",
+      'import { loadChunk as __loadChunk } from "/app/src/lib/load-chunk.ts";\n' +
+        "const a = () => __loadChunk(() => import('./a.ts'));\n" +
+        "const b = () => __loadChunk(() => import('./b.ts')).then((m) => m.b);",
     );
   });
 

@@ -23,9 +23,9 @@ import { parseAst, Visitor, type Plugin } from 'vite';
  *   compiled as @lingui/vite-plugin compiles it, each holding a placeholder; once the build knows its
  *   module graph, the placeholders become the two halves: the ids that Lingui's own extractor finds in
  *   the first-paint modules, and all the others.
- * - Every `import('./…')` in the app's source is wrapped in `afterCatalog` (lib/i18n/catalog.ts): a
- *   split-out chunk (a lazy route, dialog, the live player) runs once the catalog is whole, so it
- *   never shows a message id. Importing `firstPaint` itself is not wrapped: it is what loads the
+ * - Every `import('./…')` in the app's source becomes `loadChunk(() => import('./…'))`
+ *   (lib/load-chunk.ts): a split-out chunk (a lazy route, dialog, the live player) runs once the
+ *   catalog is whole, so it never shows a message id, and is tried again when it fails to arrive. Importing `firstPaint` itself is not wrapped: it is what loads the
  *   first part.
  * Elsewhere (Vite's dev server, the prerender's build, tests) the first part is the whole catalog and
  * the rest empty.
@@ -60,17 +60,17 @@ export function relativeDynamicImports(
   return found;
 }
 
-/** `code` with each of `imports` wrapped in `afterCatalog(…)`, imported from `catalogModule`. */
-export function wrapInAfterCatalog(
+/** `code` with each of `imports` turned into `loadChunk(() => …)`, imported from `chunkModule`. */
+export function wrapInLoadChunk(
   code: string,
   imports: readonly { start: number; end: number }[],
-  catalogModule: string,
+  chunkModule: string,
 ): string {
   let out = code;
   for (const { start, end } of [...imports].sort((a, b) => b.start - a.start)) {
-    out = `${out.slice(0, start)}__afterCatalog(${out.slice(start, end)})${out.slice(end)}`;
+    out = `${out.slice(0, start)}__loadChunk(() => ${out.slice(start, end)})${out.slice(end)}`;
   }
-  return `import { afterCatalog as __afterCatalog } from ${JSON.stringify(catalogModule)};\n${out}`;
+  return `import { loadChunk as __loadChunk } from ${JSON.stringify(chunkModule)};\n${out}`;
 }
 
 /**
@@ -126,10 +126,12 @@ export function catalogParts(options: {
   srcDir: string;
   /** What the first paint runs besides the page's entry, absolute (src/app/start-app.tsx). */
   firstPaint: string;
-  /** The module that exports `afterCatalog`, absolute (src/lib/i18n/catalog.ts). */
+  /** The module that loads the catalog's parts, absolute (src/lib/i18n/catalog.ts): never wrapped. */
   catalogModule: string;
+  /** The module that exports `loadChunk`, absolute (src/lib/load-chunk.ts). */
+  chunkModule: string;
 }): Plugin {
-  const { linguiConfig, split, srcDir, firstPaint, catalogModule } = options;
+  const { linguiConfig, split, srcDir, firstPaint, catalogModule, chunkModule } = options;
   const { fallbackLocales, pseudoLocale } = linguiConfig;
   const rootDir = configured(linguiConfig.rootDir, 'rootDir');
   const sourceLocale = configured(linguiConfig.sourceLocale, 'sourceLocale');
@@ -205,9 +207,7 @@ export function catalogParts(options: {
       for (const found of imports) {
         if ((await this.resolve(found.specifier, id))?.id !== firstPaint) wrapped.push(found);
       }
-      return wrapped.length === 0
-        ? null
-        : { code: wrapInAfterCatalog(code, wrapped, catalogModule), map: null };
+      return wrapped.length === 0 ? null : { code: wrapInLoadChunk(code, wrapped, chunkModule), map: null };
     },
     async buildEnd() {
       if (!split) return;

@@ -121,6 +121,7 @@ export function linguiPlugins({ split = false }: { split?: boolean } = {}) {
       srcDir: src,
       firstPaint: join(src, 'app/start-app.tsx'),
       catalogModule: join(src, 'lib/i18n/catalog.ts'),
+      chunkModule: join(src, 'lib/load-chunk.ts'),
     }),
     babel({
       include: /[\\/]src[\\/].*\.tsx?$/,

@@ -4,8 +4,9 @@ import { i18n, type Messages } from '@lingui/core';
  * Each locale's catalog in two parts (README "Languages", apps/web/vite-catalog-parts.ts): the
  * messages of the modules the first paint runs (the entry and src/app/start-app.tsx, with all they
  * import statically), and the rest. The app hydrates with the first part; the rest follows, and every
- * split-out chunk (a `lazy` route, a lazy dialog, the live player…) waits for it: the build wraps
- * each of the app's `import('./…')` in `afterCatalog`. So no screen ever shows a message id.
+ * split-out chunk (a `lazy` route, a lazy dialog, the live player…) waits for it: the build loads
+ * each of the app's `import('./…')` through `loadChunk` (lib/load-chunk.ts), which waits in
+ * `afterCatalog`. So no screen ever shows a message id.
  * Vite's dev server and the tests do not split: their first part is the whole catalog.
  */
 
@@ -109,7 +110,7 @@ const catalogs = catalogLoader({
 });
 
 /**
- * `afterCatalog(module)`: `module` once the catalog is whole. The build wraps every split-out chunk's
- * `import()` in it (vite-catalog-parts.ts), so what the chunk draws finds its messages.
+ * `afterCatalog(module)`: `module` once the catalog is whole. Every split-out chunk's `import()` waits
+ * in it (lib/load-chunk.ts, vite-catalog-parts.ts), so what the chunk draws finds its messages.
  */
 export const { activateFirstPaint, activateWhole, complete: completeCatalog, afterCatalog } = catalogs;
