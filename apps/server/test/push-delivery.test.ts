@@ -8,8 +8,8 @@ import {
   type Schedule,
   type ShowSlot,
 } from '@onair/core';
-import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
-import { loadConfig } from '../src/config.ts';
+import type { PushSetup } from '../src/push/push-setup.ts';
+import { setUpTestPush } from './test-push-side.ts';
 import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 import { buildTestApp, loginAsAdmin } from './auth-helpers.ts';
 import { logSink } from './log-sink.ts';
@@ -53,17 +53,7 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
     await new ScheduleRepo(store.db).seedIfEmpty(week, clock);
     app = await buildTestApp(store, undefined, { now, pushTransport: receiver.transport, pushTimer: false });
     // A second instance over the same store, whose minute ticks the test drives.
-    instance = await setUpPush({
-      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
-      db: store.db,
-      schedules: new ScheduleRepo(store.db),
-      timeZone: 'Europe/Dublin',
-      stationLocale: 'en',
-      clock: '24-hour',
-      now,
-      logger: app.log,
-      transport: receiver.transport,
-    });
+    instance = await setUpTestPush(store.db, { now, logger: app.log, transport: receiver.transport });
   });
   afterEach(async () => {
     await app.close();
@@ -167,16 +157,11 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
 
   it("writes show times on the station's clock, in the subscriber's language", async () => {
     // An instance of a station whose file says `"clock": "12-hour"`, over the same store.
-    const twelveHour = await setUpPush({
-      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
-      db: store.db,
-      schedules: new ScheduleRepo(store.db),
-      timeZone: 'Europe/Dublin',
-      stationLocale: 'en',
-      clock: '12-hour',
+    const twelveHour = await setUpTestPush(store.db, {
       now,
       logger: app.log,
       transport: receiver.transport,
+      clock: '12-hour',
     });
     const german = new TestBrowser('https://fcm.googleapis.com/fcm/send/uhr');
     const listener = new TestBrowser('https://fcm.googleapis.com/fcm/send/clock');
@@ -258,13 +243,7 @@ describe.each(STORE_KINDS)('Web Push end to end on $kind', ({ open }) => {
   /** A second instance whose log lines the test reads (the app's own log is silent). */
   const loggedInstance = async () => {
     const sink = logSink();
-    const logged = await setUpPush({
-      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
-      db: store.db,
-      schedules: new ScheduleRepo(store.db),
-      timeZone: 'Europe/Dublin',
-      stationLocale: 'en',
-      clock: '24-hour',
+    const logged = await setUpTestPush(store.db, {
       now,
       logger: Fastify({ logger: { level: 'info', stream: sink.stream } }).log,
       transport: receiver.transport,

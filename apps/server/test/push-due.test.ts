@@ -1,4 +1,3 @@
-import Fastify from 'fastify';
 import { Migrator, type KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -9,8 +8,8 @@ import {
   type Schedule,
   type ShowSlot,
 } from '@onair/core';
-import { loadConfig } from '../src/config.ts';
-import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
+import type { PushSetup } from '../src/push/push-setup.ts';
+import { setUpTestPush } from './test-push-side.ts';
 import { migrations } from '../src/store/migrations/index.ts';
 import { PushRepo, endpointHash } from '../src/store/push-repo.ts';
 import { ScheduleRepo } from '../src/store/schedule-repo.ts';
@@ -65,17 +64,7 @@ describe.each(STORE_KINDS)('reminders read only the due subscribers on $kind', (
     };
     const db = store.db.withPlugin(counter);
     await new ScheduleRepo(db).seedIfEmpty(week, clock);
-    instance = await setUpPush({
-      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
-      db,
-      schedules: new ScheduleRepo(db),
-      timeZone: 'Europe/Dublin',
-      stationLocale: 'en',
-      clock: '24-hour',
-      now: () => clock,
-      logger: Fastify({ logger: { level: 'silent' } }).log,
-      transport: receiver.transport,
-    });
+    instance = await setUpTestPush(db, { now: () => clock, transport: receiver.transport });
   });
   afterEach(async () => {
     await instance.scheduler.stop();

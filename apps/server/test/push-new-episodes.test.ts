@@ -1,16 +1,14 @@
-import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pushMessageSchema, WEEKDAYS, type NotificationSettings, type PushMessage } from '@onair/core';
-import { loadConfig } from '../src/config.ts';
 import { readyEpisodes } from '../src/archive/episodes.ts';
 import type { PushSchedulerOptions } from '../src/push/push-scheduler.ts';
-import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
+import type { PushSetup } from '../src/push/push-setup.ts';
+import { setUpTestPush } from './test-push-side.ts';
 import { ArchiveRepo } from '../src/store/archive-repo.ts';
 import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 import { PushReceiver, TestBrowser } from './push-receiver.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
-const logger = Fastify({ logger: { level: 'silent' } }).log;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const ARCHIVE = { episodes: true, excludeShows: [] as string[], publicDays: null };
@@ -50,15 +48,8 @@ describe.each(STORE_KINDS)('New-episode pushes on $kind', ({ open }) => {
     episodes: PushSchedulerOptions['readyEpisodes'] = (fromMs, toMs) =>
       readyEpisodes(archive, archiveConfig, fromMs, toMs),
   ) => {
-    const instance = await setUpPush({
-      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
-      db: store.db,
-      schedules: new ScheduleRepo(store.db),
-      timeZone: 'Europe/Dublin',
-      stationLocale: 'en',
-      clock: '24-hour',
+    const instance = await setUpTestPush(store.db, {
       now: () => clock,
-      logger,
       transport: receiver.transport,
       readyEpisodes: episodes,
     });

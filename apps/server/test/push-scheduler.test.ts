@@ -1,4 +1,3 @@
-import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   REMINDER_OPTIONS_MINUTES,
@@ -8,15 +7,14 @@ import {
   type ShowSlot,
   type Weekday,
 } from '@onair/core';
-import { loadConfig } from '../src/config.ts';
 import { PUSH_MAX_ATTEMPTS } from '../src/push/push-scheduler.ts';
-import { setUpPush, type PushSetup } from '../src/push/push-setup.ts';
+import type { PushSetup } from '../src/push/push-setup.ts';
+import { setUpTestPush } from './test-push-side.ts';
 import type { PushTransport } from '../src/push/push-transport.ts';
 import { ScheduleRepo } from '../src/store/schedule-repo.ts';
 import { PushReceiver, TestBrowser } from './push-receiver.ts';
 import { STORE_KINDS, type TestStore } from './stores.ts';
 
-const logger = Fastify({ logger: { level: 'silent' } }).log;
 const slot = (time: string, show: string): ShowSlot => ({
   time,
   artist: 'Seán',
@@ -46,17 +44,7 @@ describe.each(STORE_KINDS)('PushScheduler on $kind (Europe/Dublin)', ({ open }) 
 
   /** One server instance's push side over the shared store: a restart is a new one. */
   const startInstance = async (transport: PushTransport = receiver.transport) => {
-    const instance = await setUpPush({
-      config: loadConfig({ LOG_LEVEL: 'silent' }).push,
-      db: store.db,
-      schedules: new ScheduleRepo(store.db),
-      timeZone: 'Europe/Dublin',
-      stationLocale: 'en',
-      clock: '24-hour',
-      now: () => clock,
-      logger,
-      transport,
-    });
+    const instance = await setUpTestPush(store.db, { now: () => clock, transport });
     instances.push(instance);
     return instance;
   };

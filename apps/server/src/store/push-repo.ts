@@ -182,22 +182,21 @@ export class PushRepo {
   }
 
   /** The subscribers who want new-show alerts. */
-  async newShowSubscribers(): Promise<Subscriber[]> {
-    const rows = await this.db
-      .selectFrom('push_subscription')
-      .select(['endpoint_hash', 'locale'])
-      .where('new_show_alerts', '=', 1)
-      .orderBy('endpoint_hash')
-      .execute();
-    return rows.map((row) => ({ endpointHash: row.endpoint_hash, locale: row.locale }));
+  newShowSubscribers(): Promise<Subscriber[]> {
+    return this.#subscribersWith('new_show_alerts');
   }
 
   /** The admin's subscriptions (browsers signed in as the admin when saved), each with its language. */
-  async adminSubscribers(): Promise<Subscriber[]> {
+  adminSubscribers(): Promise<Subscriber[]> {
+    return this.#subscribersWith('admin');
+  }
+
+  /** The subscriptions whose `flag` is set, each with its language, in a stable order. */
+  async #subscribersWith(flag: 'new_show_alerts' | 'admin'): Promise<Subscriber[]> {
     const rows = await this.db
       .selectFrom('push_subscription')
       .select(['endpoint_hash', 'locale'])
-      .where('admin', '=', 1)
+      .where(flag, '=', 1)
       .orderBy('endpoint_hash')
       .execute();
     return rows.map((row) => ({ endpointHash: row.endpoint_hash, locale: row.locale }));
