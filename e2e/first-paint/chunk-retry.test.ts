@@ -29,11 +29,9 @@ describe('a screen whose code fails to arrive', () => {
     await page.getByRole('navigation', { name: 'Days' }).waitFor({ timeout: 20_000 });
     expect(refused).toEqual({ js: 2, css: 2 });
     // Styled: its stylesheet is in the page, loaded, once.
-    const sheets = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
-        .filter((link) => link.href.includes('/assets/ScheduleScreen-'))
-        .map((link) => link.sheet !== null),
-    );
+    const sheets = await page
+      .locator('link[rel="stylesheet"][href*="/assets/ScheduleScreen-"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).sheet !== null));
     expect(sheets).toEqual([true]);
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
     expect(loads).toBe(1);

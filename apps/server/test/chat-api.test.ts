@@ -611,46 +611,14 @@ describe.each(STORE_KINDS)('chat API on $kind', ({ open }) => {
         url: `/api/chat/messages/${message.id}/reactions/${encodeURIComponent('😂')}`,
         headers: { cookie: ann },
       });
-      expect(
-        (
-          await app.inject({
-            method: 'DELETE',
-            url: `/api/chat/messages/${message.id}`,
-            headers: { cookie: ann },
-          })
-        ).statusCode,
-      ).toBe(403);
-      expect(
-        (await app.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}` })).statusCode,
-      ).toBe(403);
+      const remove = async (id: string, headers: Record<string, string> = {}) =>
+        (await app.inject({ method: 'DELETE', url: `/api/chat/messages/${id}`, headers })).statusCode;
+      expect(await remove(message.id, { cookie: ann })).toBe(403);
+      expect(await remove(message.id)).toBe(403);
       const admin = await loginAsAdmin(app);
-      expect(
-        (
-          await app.inject({
-            method: 'DELETE',
-            url: `/api/chat/messages/${message.id}`,
-            headers: { cookie: admin, ...CROSS_SITE },
-          })
-        ).statusCode,
-      ).toBe(403);
-      expect(
-        (
-          await app.inject({
-            method: 'DELETE',
-            url: `/api/chat/messages/${message.id}`,
-            headers: { cookie: admin },
-          })
-        ).statusCode,
-      ).toBe(204);
-      expect(
-        (
-          await app.inject({
-            method: 'DELETE',
-            url: `/api/chat/messages/${randomUUID()}`,
-            headers: { cookie: admin },
-          })
-        ).statusCode,
-      ).toBe(404);
+      expect(await remove(message.id, { cookie: admin, ...CROSS_SITE })).toBe(403);
+      expect(await remove(message.id, { cookie: admin })).toBe(204);
+      expect(await remove(randomUUID(), { cookie: admin })).toBe(404);
       expect((await history())[0]).toMatchObject({
         id: message.id,
         deleted: true,

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selfSignedCertificate } from './self-signed.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -42,31 +42,7 @@ export class IntegrationReceiver {
   static async start(): Promise<IntegrationReceiver> {
     const dir = mkdtempSync(join(tmpdir(), 'onair-receiver-'));
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          '/CN=OnAir test receiver',
-          '-addext',
-          'subjectAltName=IP:127.0.0.1,DNS:localhost',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
-        ],
-        { stdio: 'pipe' },
-      );
-      const key = readFileSync(join(dir, 'key.pem'));
-      const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+      const { key, cert } = selfSignedCertificate(dir, 'OnAir test receiver', 'IP:127.0.0.1,DNS:localhost');
       const holder: { receiver?: IntegrationReceiver } = {};
       const server = createServer({ key, cert }, (req, res) => {
         const chunks: Buffer[] = [];
@@ -92,7 +68,7 @@ export class IntegrationReceiver {
             .end(answer.body ?? '');
         });
       });
-      const receiver = new IntegrationReceiver(server, cert);
+      const receiver = new IntegrationReceiver(server, cert.toString('utf8'));
       holder.receiver = receiver;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

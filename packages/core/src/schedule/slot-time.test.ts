@@ -10,6 +10,13 @@ function formatClock(minutes: number): string {
   return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`}${hour24 < 12 ? 'am' : 'pm'}`;
 }
 
+/** The check of a row of a table of slot texts: `text` reads as those minutes and flags, in `clock`. */
+const readAs =
+  (clock: '12-hour' | '24-hour') =>
+  (text: string, startMinutes: number, endMinutes: number, spansMidnight: boolean, biWeekly: boolean) => {
+    expect(parseSlotTime(text)).toEqual({ startMinutes, endMinutes, spansMidnight, biWeekly, clock });
+  };
+
 describe('parseSlotTime', () => {
   it.each([
     ['6pm - 7pm', 1080, 1140, false, false],
@@ -22,15 +29,7 @@ describe('parseSlotTime', () => {
     ['12am - 6pm', 0, 1080, false, false],
     ['12pm - 1pm', 720, 780, false, false],
     ['11:45pm - 12:15am', 1425, 15, true, false],
-  ])('%s', (text, startMinutes, endMinutes, spansMidnight, biWeekly) => {
-    expect(parseSlotTime(text)).toEqual({
-      startMinutes,
-      endMinutes,
-      spansMidnight,
-      biWeekly,
-      clock: '12-hour',
-    });
-  });
+  ])('%s', readAs('12-hour'));
 
   it('tolerates case, spacing, en dash and dotted meridiems', () => {
     const expected = {
@@ -156,15 +155,7 @@ describe('parseSlotTime, 24-hour forms', () => {
     ['12:00 - 13:00', 720, 780, false, false],
     ['23:45 - 00:15', 1425, 15, true, false],
     ['20H - 22H (Zweiwöchentlich)', 1200, 1320, false, true],
-  ])('%s', (text, startMinutes, endMinutes, spansMidnight, biWeekly) => {
-    expect(parseSlotTime(text)).toEqual({
-      startMinutes,
-      endMinutes,
-      spansMidnight,
-      biWeekly,
-      clock: '24-hour',
-    });
-  });
+  ])('%s', readAs('24-hour'));
 
   it.each(markers)('reads the every-other-week marker %s in either notation', (marker) => {
     expect(parseSlotTime(`18:00 - 19:00 ${marker}`)?.biWeekly).toBe(true);
