@@ -11,7 +11,7 @@ import { useRealtime } from '../realtime-context.tsx';
 import { useStation } from '../station-context.tsx';
 import type { PlayerSnapshot } from './audio-engine.ts';
 import type { NowPlayingSnapshot } from './now-playing-poller.ts';
-import type { EpisodeSnapshot } from './episode-player.ts';
+import type { EpisodeSnapshot } from './episode-playback.ts';
 import { INITIAL_CAST_SNAPSHOT } from '../cast/initial-cast-snapshot.ts';
 import type { PlayerService, RemotePlaybackView, TimeshiftView } from './player-service.ts';
 

@@ -22,4 +22,4 @@ export {
   type EpisodePlayerApi,
   type TimeshiftApi,
 } from './PlayerProvider.tsx';
-export type { EpisodeSnapshot } from './episode-player.ts';
+export type { EpisodeSnapshot } from './episode-playback.ts';

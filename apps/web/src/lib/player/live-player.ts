@@ -6,6 +6,7 @@
  */
 export { AudioEngine } from './audio-engine.ts';
 export { loadNativeAudioPlugin, NativeAudioEngine } from './native-audio-engine.ts';
+export { NativeAudioCalls } from './native-audio-calls.ts';
 export {
   bindMediaSessionActions,
   clearMediaSession,

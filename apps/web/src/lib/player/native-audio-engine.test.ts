@@ -2,71 +2,10 @@ import { AUDIO_RETRY_AFTER_ERROR_MS, WATCHDOG_STALL_MS } from '@onair/core';
 import { act } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_MESSAGES } from './audio-engine.ts';
-import { NATIVE_AUDIO_ID, type NativeAudioPlugin } from './native-audio-engine.ts';
+import { NATIVE_AUDIO_ID } from './native-audio-engine.ts';
 import { PlayerService } from './player-service.ts';
 import * as livePlayer from './live-player.ts';
-
-type Status = 'playing' | 'paused' | 'stopped';
-
-/**
- * The native player as the page meets it: a plugin object at Capacitor.Plugins.AudioPlayer, put
- * there by the native bridge in the apps and by this fake here. Calls are recorded by name; the
- * status callback is the lock screen, the headset or the OS speaking.
- */
-function fakeNativePlayer() {
-  const calls: Array<[string, Record<string, unknown>]> = [];
-  let onStatus: ((result: { status: Status }) => void) | null = null;
-  let onEnd: (() => void) | null = null;
-  let failCreate = false;
-  let position = 0;
-  const record =
-    (name: string) =>
-    async (params: object): Promise<never> => {
-      calls.push([name, { ...params }]);
-      return undefined as never;
-    };
-  const plugin: NativeAudioPlugin = {
-    create: async (params) => {
-      calls.push(['create', { ...params }]);
-      if (failCreate) throw new Error('no network');
-      return { success: true };
-    },
-    initialize: async (params) => {
-      calls.push(['initialize', { ...params }]);
-      return { success: true };
-    },
-    changeAudioSource: record('changeAudioSource'),
-    changeMetadata: record('changeMetadata'),
-    play: record('play'),
-    pause: record('pause'),
-    stop: record('stop'),
-    setVolume: record('setVolume'),
-    destroy: record('destroy'),
-    onPlaybackStatusChange: async (_params, callback) => {
-      onStatus = callback;
-      return { callbackId: 'status' };
-    },
-    getCurrentTime: async () => ({ currentTime: position }),
-    onAudioEnd: async (_params, callback) => {
-      onEnd = callback;
-      return { callbackId: 'end' };
-    },
-  };
-  return {
-    plugin,
-    calls,
-    names: () => calls.map(([name]) => name),
-    /** The stream URL of the last create or changeAudioSource. */
-    lastUrl: () => {
-      const last = calls.filter(([name]) => name === 'create' || name === 'changeAudioSource').at(-1)?.[1];
-      return String(last?.['audioSource'] ?? last?.['source'] ?? '');
-    },
-    status: (status: Status) => onStatus?.({ status }),
-    end: () => onEnd?.(),
-    failNextCreate: () => void (failCreate = true),
-    advance: (seconds: number) => void (position += seconds),
-  };
-}
+import { fakeNativePlayer, stubNativeBridge } from '../../test/fake-native-audio.ts';
 
 const streams = { standard: 'https://radio.test/live', high: 'https://radio.test/live-hq' };
 const station = { name: 'Test FM', streams };
@@ -80,6 +19,7 @@ beforeAll(async () => {
 
 let native: ReturnType<typeof fakeNativePlayer>;
 let service: PlayerService;
+let unstubBridge: () => void;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -90,11 +30,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => new Response('', { status: 200, headers: { 'content-type': 'audio/mpeg' } })),
   );
-  (globalThis as { Capacitor?: unknown }).Capacitor = {
-    isNativePlatform: () => true,
-    getPlatform: () => 'ios',
-    Plugins: { AudioPlayer: native.plugin },
-  };
+  unstubBridge = stubNativeBridge(native.plugin);
   service = new PlayerService({
     livePlayer,
     fetchNowPlaying: () => new Promise(() => undefined),
@@ -109,7 +45,7 @@ beforeEach(() => {
 afterEach(() => {
   service.stop();
   vi.unstubAllGlobals();
-  delete (globalThis as { Capacitor?: unknown }).Capacitor;
+  unstubBridge();
   vi.useRealTimers();
 });
 

@@ -4,6 +4,7 @@ import type { PlayerEvent } from '@onair/core';
 import { PlayerEngine, type PlayerEngineOptions } from './player-engine.ts';
 import type { MediaSessionTrack } from './media-session.ts';
 import { refusalAt } from './stream-source.ts';
+import { nativeMetadata, type NativeAudioCalls } from './native-audio-calls.ts';
 
 /** The part of the native player plugin (@mediagrid/capacitor-native-audio) the engine uses. */
 export type NativeAudioPlugin = Pick<
@@ -20,6 +21,7 @@ export type NativeAudioPlugin = Pick<
   | 'onPlaybackStatusChange'
   | 'onAudioEnd'
   | 'getCurrentTime'
+  | 'seek'
 >;
 
 /** The plugin's name on the bridge (Capacitor.Plugins.AudioPlayer). */
@@ -57,9 +59,8 @@ export interface NativeAudioEngineOptions extends PlayerEngineOptions {
  */
 export class NativeAudioEngine extends PlayerEngine {
   #track: MediaSessionTrack;
-  readonly #plugin: Promise<NativeAudioPlugin>;
-  /** Plugin calls run one after another, in the order the engine made them. */
-  #calls: Promise<unknown> = Promise.resolve();
+  /** Plugin calls run one after another, in the order they were made (the episode player's too). */
+  readonly #calls: NativeAudioCalls;
   /** The native source exists (created, listeners attached). */
   #created = false;
   /** Commands of ours in flight: Android reports our own pause/stop as status changes, which are not the listener's. */
@@ -71,10 +72,19 @@ export class NativeAudioEngine extends PlayerEngine {
   /** The URL the native player was last given. */
   #url: string | null = null;
 
-  constructor(plugin: Promise<NativeAudioPlugin>, options: NativeAudioEngineOptions) {
+  constructor(calls: NativeAudioCalls, options: NativeAudioEngineOptions) {
     super(options);
-    this.#plugin = plugin;
+    this.#calls = calls;
     this.#track = options.track;
+  }
+
+  /**
+   * An episode is to play in the native player: the live source (and with it the notification,
+   * the one the plugin allows) goes now; the next start creates it again. Call it paused.
+   */
+  releaseNotification(): void {
+    this.#attempt += 1;
+    this.release();
   }
 
   /** The lock screen's title, artist, album and artwork follow what is playing. */
@@ -85,9 +95,9 @@ export class NativeAudioEngine extends PlayerEngine {
     this.#track = track;
     if (same || !this.#created) return;
     // A lock screen that keeps the old title is not worth stopping the music for.
-    this.#command((plugin) => plugin.changeMetadata({ audioId: NATIVE_AUDIO_ID, ...this.#metadata() })).catch(
-      () => undefined,
-    );
+    this.#command((plugin) =>
+      plugin.changeMetadata({ audioId: NATIVE_AUDIO_ID, ...nativeMetadata(this.#track) }),
+    ).catch(() => undefined);
   }
 
   /** Ends the native source (the notification goes); part of destroy(). */
@@ -153,7 +163,7 @@ export class NativeAudioEngine extends PlayerEngine {
       await plugin.create({
         audioId,
         audioSource: url,
-        ...this.#metadata(),
+        ...nativeMetadata(this.#track),
         useForNotification: true,
         isBackgroundMusic: false,
         // A live stream has nothing to seek to.
@@ -191,7 +201,7 @@ export class NativeAudioEngine extends PlayerEngine {
    */
   protected override sampleProgress(): void {
     const attempt = this.#attempt;
-    void this.#plugin
+    void this.#calls.plugin
       .then((plugin) => plugin.getCurrentTime({ audioId: NATIVE_AUDIO_ID }))
       .then(({ currentTime }) => {
         // A reading of a source replaced meanwhile is not the new one's time.
@@ -221,17 +231,6 @@ export class NativeAudioEngine extends PlayerEngine {
     else this.#failed({ type: 'mediaError' });
   }
 
-  #metadata() {
-    const { title, artist, album, artwork } = this.#track;
-    return {
-      friendlyTitle: title,
-      artistName: artist,
-      albumTitle: album,
-      // The plugin reads a relative path from the app bundle; ours are the station's, so absolute.
-      artworkSource: new URL(artwork || '/images/icon-512.png', window.location.href).href,
-    };
-  }
-
   protected override applyVolume(): void {
     if (!this.#created) return;
     const volume = this.volume();
@@ -240,8 +239,7 @@ export class NativeAudioEngine extends PlayerEngine {
 
   /** Queues one plugin call after the previous ones; rejects with that call's failure. */
   #command(call: (plugin: NativeAudioPlugin) => Promise<unknown>): Promise<unknown> {
-    const run = this.#calls.then(async () => {
-      const plugin = await this.#plugin;
+    return this.#calls.run(async (plugin) => {
       this.#ownCommands += 1;
       try {
         return await call(plugin);
@@ -249,7 +247,5 @@ export class NativeAudioEngine extends PlayerEngine {
         this.#ownCommands -= 1;
       }
     });
-    this.#calls = run.catch(() => undefined);
-    return run;
   }
 }

@@ -39,7 +39,10 @@ import type { MediaSessionTrack } from './media-session.ts';
 import { loadNativeAirPlay, type NativeAirPlay } from '../native/native-airplay.ts';
 import { isNativeApp } from '../native/native-platform.ts';
 import type { NativeAudioEngine, NativeAudioPlugin } from './native-audio-engine.ts';
-import type { EpisodePlayer, EpisodeSnapshot } from './episode-player.ts';
+import type { NativeAudioCalls } from './native-audio-calls.ts';
+import type { EpisodePlayback, EpisodeSnapshot } from './episode-playback.ts';
+import type { EpisodePlayer } from './episode-player.ts';
+import type { NativeEpisodePlayer } from './native-episode-player.ts';
 import type * as LivePlayerModule from './live-player.ts';
 import { NowPlayingPoller, type NowPlayingSnapshot } from './now-playing-poller.ts';
 import { airPlayCapable, castSupported } from './platform.ts';
@@ -171,11 +174,14 @@ export class PlayerService {
   #rewindTicker: ReturnType<typeof setInterval> | undefined;
   #timeshiftWatchers = 0;
   #rewindRetry: ReturnType<typeof setInterval> | undefined;
-  #episodes: EpisodePlayer | null = null;
-  /** The episode player's code: its own chunk, fetched when a Listen again screen opens (prepareEpisodes). */
-  #episodePlayerClass: typeof EpisodePlayer | null = null;
+  /** EpisodePlayer on its own <audio> in browsers; NativeEpisodePlayer inside the apps. */
+  #episodes: EpisodePlayback | null = null;
+  /** Makes the episode player, once its code (its own chunk) is here: prepareEpisodes fetches it. */
+  #createEpisodes: ((live: LivePlayer) => EpisodePlayback) | null = null;
   #episodeModuleLoad: Promise<void> | null = null;
   #episodeMedia: HTMLAudioElement | null = null;
+  /** Inside the apps: the native player's calls, in one queue for the live engine and the episodes. */
+  #nativeAudio: NativeAudioCalls | null = null;
 
   /** What the page was served with, until the first read of /api/now-playing. */
   readonly #initialNowPlaying: NowPlaying | null;
@@ -286,12 +292,14 @@ export class PlayerService {
 
   /** Plays an episode from `positionMs` (by default where the listener left it); the live stream stops. */
   playEpisode(episode: Episode, positionMs?: number): void {
-    if (!this.#engine) return;
-    const Player = this.#episodePlayerClass;
+    const engine = this.#engine;
+    const live = this.#live;
+    if (!engine || !live) return;
+    const create = this.#createEpisodes;
     // Only if the screen's prefetch has not come yet: played as soon as the code is here.
-    if (!Player) return void this.prepareEpisodes().then(() => this.playEpisode(episode, positionMs));
-    const episodes = (this.#episodes ??= this.#createEpisodePlayer(Player));
-    this.#engine?.pause();
+    if (!create) return void this.prepareEpisodes().then(() => this.playEpisode(episode, positionMs));
+    const episodes = (this.#episodes ??= create(live));
+    engine.pause();
     if (this.#castConnected()) {
       // The receiver plays it (#castMedia: the episode's absolute URL, from its place); nothing here.
       const loaded = episodes.snapshot?.episode.id === episode.id;
@@ -300,18 +308,32 @@ export class PlayerService {
       if (loaded) this.#castNow?.play();
       return;
     }
+    // The native player has one lock-screen source: the live stream's goes before the episode's comes.
+    if (engine instanceof live.NativeAudioEngine) engine.releaseNotification();
     episodes.play(episode, positionMs);
   }
 
-  /** The episodes' own element, made on the first episode played: a live listener never has it. */
   /** A Listen again screen is open: the episode player's code is fetched now, so a tap on Play needs no wait. */
   prepareEpisodes(): Promise<void> {
-    this.#episodeModuleLoad ??= import('./episode-player.ts').then(({ EpisodePlayer }) => {
-      this.#episodePlayerClass = EpisodePlayer;
+    this.#episodeModuleLoad ??= (
+      isNativeApp()
+        ? import('./native-episode-player.ts').then(
+            ({ NativeEpisodePlayer }) =>
+              (live: LivePlayer) =>
+                this.#createNativeEpisodePlayer(NativeEpisodePlayer, live),
+          )
+        : import('./episode-player.ts').then(
+            ({ EpisodePlayer }) =>
+              () =>
+                this.#createEpisodePlayer(EpisodePlayer),
+          )
+    ).then((create) => {
+      this.#createEpisodes = create;
     });
     return this.#episodeModuleLoad;
   }
 
+  /** The episodes' own element, made on the first episode played: a live listener never has it. */
   #createEpisodePlayer(Player: typeof EpisodePlayer): EpisodePlayer {
     const media = document.createElement('audio');
     media.hidden = true;
@@ -319,6 +341,27 @@ export class PlayerService {
     document.body.append(media);
     this.#episodeMedia = media;
     return new Player(media, { onChange: () => this.#changed(), now: this.#now });
+  }
+
+  /** Inside the apps: episodes play in the native player, in the live engine's queue of calls. */
+  #createNativeEpisodePlayer(Player: typeof NativeEpisodePlayer, live: LivePlayer): NativeEpisodePlayer {
+    return new Player(this.#nativeAudioCalls(live), {
+      onChange: () => this.#changed(),
+      now: this.#now,
+      track: (episode) => this.#episodeTrack(episode),
+    });
+  }
+
+  #nativeAudioCalls(live: LivePlayer): NativeAudioCalls {
+    this.#nativeAudio ??= new live.NativeAudioCalls(
+      live
+        .loadNativeAudioPlugin()
+        .then(
+          (found): NativeAudioPlugin | Promise<never> =>
+            found ?? Promise.reject(new Error('no native player')),
+        ),
+    );
+    return this.#nativeAudio;
   }
 
   pauseEpisode(): void {
@@ -681,12 +724,7 @@ export class PlayerService {
 
   #createNativeEngine(live: LivePlayer): NativeAudioEngine {
     const settings = this.snapshot;
-    const plugin = live
-      .loadNativeAudioPlugin()
-      .then(
-        (found): NativeAudioPlugin | Promise<never> => found ?? Promise.reject(new Error('no native player')),
-      );
-    return new live.NativeAudioEngine(plugin, {
+    return new live.NativeAudioEngine(this.#nativeAudioCalls(live), {
       streams: this.#station.streams,
       quality: settings.quality,
       muted: settings.muted,
@@ -904,11 +942,10 @@ export class PlayerService {
     const episode = this.episode;
     if (engine instanceof live.NativeAudioEngine) engine.showTrack(track);
     else if (episode) {
-      const { show, artist, image } = episode.episode;
       const state =
         episode.state === 'playing' ? 'playing' : episode.state === 'loading' ? 'loading' : 'stopped';
       live.updateMediaSession(
-        { title: show || artist || this.#station.name, artist, album: this.#station.name, artwork: image },
+        this.#episodeTrack(episode.episode),
         state,
         episode.state !== 'paused' && episode.state !== 'error',
       );
@@ -920,6 +957,11 @@ export class PlayerService {
       live.updateMediaSession(track, engine.snapshot.state, engine.snapshot.listening);
       this.#showPosition();
     }
+  }
+
+  /** What the lock screen shows for an episode. */
+  #episodeTrack({ show, artist, image }: Episode): MediaSessionTrack {
+    return { title: show || artist || this.#station.name, artist, album: this.#station.name, artwork: image };
   }
 
   #lockScreenTrack(): MediaSessionTrack {
