@@ -3,13 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from './bundled-schedule.ts';
 import { readStored, writeStored } from './storage.ts';
 import * as stored from './stored.ts';
+import * as storedLater from './stored-later.ts';
 
 describe('the stored-value registry', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => localStorage.clear());
 
-  it('names every key once, all with the playfm_ prefix', () => {
-    const keys = Object.values(stored).map((value) => value.key);
+  it('names every key once, in one of its two modules, all with the playfm_ prefix', () => {
+    const keys = [...Object.values(stored), ...Object.values(storedLater)].map((value) => value.key);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.sort()).toEqual(Object.values(STORAGE_KEYS).sort());
     for (const key of keys) expect(key).toMatch(/^playfm_[a-z_]+$/);
@@ -18,7 +19,7 @@ describe('the stored-value registry', () => {
   it("moves the original app's chat_username and lastSeenMessageTime once, keeping their values", () => {
     localStorage.setItem('chat_username', 'Niamh');
     localStorage.setItem('lastSeenMessageTime', '1764000000000');
-    expect(readStored(stored.chatUsername)).toBe('Niamh');
+    expect(readStored(storedLater.chatUsername)).toBe('Niamh');
     expect(readStored(stored.lastSeenMessageTime)).toBe(1_764_000_000_000);
     expect(localStorage.getItem('playfm_chat_username')).toBe('Niamh');
     expect(localStorage.getItem('playfm_last_seen_message_time')).toBe('1764000000000');
@@ -26,8 +27,8 @@ describe('the stored-value registry', () => {
     expect(localStorage.getItem('lastSeenMessageTime')).toBeNull();
 
     // Once moved, the new key is the one written and read.
-    writeStored(stored.chatUsername, 'Niamh B');
-    expect(readStored(stored.chatUsername)).toBe('Niamh B');
+    writeStored(storedLater.chatUsername, 'Niamh B');
+    expect(readStored(storedLater.chatUsername)).toBe('Niamh B');
     expect(localStorage.getItem('chat_username')).toBeNull();
   });
 
@@ -42,7 +43,7 @@ describe('the stored-value registry', () => {
   it('never lets an old key overwrite a value already under the new one', () => {
     localStorage.setItem('playfm_chat_username', 'Current');
     localStorage.setItem('chat_username', 'Stale');
-    expect(readStored(stored.chatUsername)).toBe('Current');
+    expect(readStored(storedLater.chatUsername)).toBe('Current');
     expect(localStorage.getItem('playfm_chat_username')).toBe('Current');
   });
 
@@ -51,15 +52,17 @@ describe('the stored-value registry', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    expect(readStored(stored.chatUsername)).toBe('Niamh');
+    expect(readStored(storedLater.chatUsername)).toBe('Niamh');
     expect(localStorage.getItem('chat_username')).toBe('Niamh');
   });
 
   it('refuses to write a value its schema rejects, keeping the stored one', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(writeStored(stored.sleepTimer, { endTime: 1, initialTime: 900, isActive: true })).toBe(true);
-    expect(writeStored(stored.sleepTimer, { endTime: -5, initialTime: 900, isActive: true })).toBe(false);
-    expect(readStored(stored.sleepTimer)).toEqual({ endTime: 1, initialTime: 900, isActive: true });
+    expect(writeStored(storedLater.sleepTimer, { endTime: 1, initialTime: 900, isActive: true })).toBe(true);
+    expect(writeStored(storedLater.sleepTimer, { endTime: -5, initialTime: 900, isActive: true })).toBe(
+      false,
+    );
+    expect(readStored(storedLater.sleepTimer)).toEqual({ endTime: 1, initialTime: 900, isActive: true });
     expect(String(error.mock.calls[0]?.[0])).toMatch(/playfm_sleep_timer.*endTime/);
     expect(writeStored(stored.audioQuality, 'low' as 'high')).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.audioQuality)).toBeNull();
@@ -80,7 +83,7 @@ describe('the stored-value registry', () => {
     localStorage.setItem(STORAGE_KEYS.audioQuality, 'low');
     localStorage.setItem(STORAGE_KEYS.installLaterUntil, 'soon');
     expect(readStored(stored.audioQuality)).toBe('standard');
-    expect(readStored(stored.installLaterUntil)).toBe(0);
+    expect(readStored(storedLater.installLaterUntil)).toBe(0);
     expect(localStorage.getItem(STORAGE_KEYS.audioQuality)).toBeNull();
     expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
       expect.stringContaining('playfm_audio_quality'),
@@ -93,6 +96,6 @@ describe('the stored-value registry', () => {
       throw new DOMException('denied', 'SecurityError');
     });
     expect(readStored(stored.notificationSettings).favoriteShows).toEqual([]);
-    expect(readStored(stored.chatUsername)).toBe('');
+    expect(readStored(storedLater.chatUsername)).toBe('');
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chatFrameSchema, clientFrameSchema, serverFrameSchema } from '../realtime/frames.ts';
+import { clientFrameSchema, serverFrameSchema } from '../realtime/frames.ts';
 import { chatSessionBodySchema } from './chat-name.ts';
 import {
   CHAT_MESSAGE_MAX_CHARS,
   chatEventSupersession,
+  chatFrameSchema,
   chatMessagesQuerySchema,
   chatReactionParamSchema,
   postChatMessageBodySchema,

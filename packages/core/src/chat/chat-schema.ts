@@ -154,6 +154,17 @@ export const chatEventSchema = z.discriminatedUnion('type', [
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
 /**
+ * A realtime `chat` frame (realtime/frames.ts): one room event, `version` its seq. Here, not among
+ * the other frames, so the socket's own module (on Home's first paint) holds no chat schema.
+ */
+export const chatFrameSchema = z.object({
+  topic: z.literal('chat'),
+  version: z.int().check(z.nonnegative()),
+  data: chatEventSchema,
+});
+export type ChatFrame = z.infer<typeof chatFrameSchema>;
+
+/**
  * What a chat event sets (`key`) and which earlier events it makes stale (`replaces`, by their
  * keys): a reactions event carries the message's whole list, so it replaces the message's earlier
  * lists; a removal's tombstone replaces the message and its reactions (so a resume never sends the

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { chatEventSchema } from '../chat/chat-schema.ts';
 import { nowPlayingSchema, trackHistoryEntrySchema } from '../metadata/now-playing.ts';
 
 /**
@@ -69,14 +68,6 @@ export const CLOSE_SERVICE_RESTART = 1012;
  * is told to page with GET instead; a reaction flood does not push it there, its changes collapse.
  */
 export const CHAT_RESUME_MAX_EVENTS = 500;
-
-/** A `chat` frame: one room event (see `chatEventSchema`), `version` its seq. */
-export const chatFrameSchema = z.object({
-  topic: z.literal('chat'),
-  version: z.int().check(z.nonnegative()),
-  data: chatEventSchema,
-});
-export type ChatFrame = z.infer<typeof chatFrameSchema>;
 
 /**
  * A `now-playing` frame: what the station plays and the tracks before it (newest first), sent when

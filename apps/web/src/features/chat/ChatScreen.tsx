@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { findChatField, isFocusChatRequest } from '../../lib/keyboard-shortcuts.ts';
 import { readStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStationClock } from '../../lib/station-clock.ts';
@@ -92,7 +92,7 @@ function ChatBody({ focusKey, focusNameOnJoin }: { focusKey: string | null; focu
       ) : null}
       {phase.kind === 'needs-name' ? (
         <NamePrompt
-          initialName={readStored(stored.chatUsername)}
+          initialName={readStored(storedLater.chatUsername)}
           error={phase.error}
           autoFocus={focusNameOnJoin}
           onSubmit={(name) => void chat.join(name)}

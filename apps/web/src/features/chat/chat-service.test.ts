@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { chatMessage, fakeRealtime } from '../../test/fixtures.ts';
 import type { ChatApi } from './chat-api.ts';
 import { ChatService, randomUuid, refusalOfName } from './chat-service.ts';
@@ -189,7 +189,7 @@ describe('ChatService: optimistic sending', () => {
     await settle();
     const id = before.service.state.outbox[0]?.id;
     before.stop();
-    expect(readStored(stored.chatOutbox).map((message) => message.id)).toEqual([id]);
+    expect(readStored(storedLater.chatOutbox).map((message) => message.id)).toEqual([id]);
 
     online = true;
     const after = new ChatService(server.api, fakeRealtime().client);
@@ -198,7 +198,7 @@ describe('ChatService: optimistic sending', () => {
     await settle();
     expect(server.posted.map((body) => body.id)).toEqual([id]);
     expect(after.state.messages.map((message) => message.text)).toEqual(['written before the reload']);
-    expect(readStored(stored.chatOutbox)).toEqual([]);
+    expect(readStored(storedLater.chatOutbox)).toEqual([]);
     stop();
   });
 
@@ -215,12 +215,12 @@ describe('ChatService: optimistic sending', () => {
       status: 'pending',
       error: null,
     } as const;
-    writeStored(stored.chatOutbox, [other]);
+    writeStored(storedLater.chatOutbox, [other]);
 
     online = false;
     service.send('mine', null);
     await settle();
-    expect(readStored(stored.chatOutbox).map((message) => message.text)).toEqual([
+    expect(readStored(storedLater.chatOutbox).map((message) => message.text)).toEqual([
       'from the other tab',
       'mine',
     ]);
@@ -229,12 +229,12 @@ describe('ChatService: optimistic sending', () => {
     window.dispatchEvent(new Event('online'));
     await settle();
     expect(server.posted.map((body) => body.text)).toEqual(['mine']);
-    expect(readStored(stored.chatOutbox)).toEqual([other]);
+    expect(readStored(storedLater.chatOutbox)).toEqual([other]);
     stop();
   });
 
   it('signs in again under the stored name when the session ended, then resends the same id', async () => {
-    writeStored(stored.chatUsername, 'Niamh');
+    writeStored(storedLater.chatUsername, 'Niamh');
     const server = memoryApi();
     const { service, stop } = startService(server.api);
     await settle();
@@ -284,7 +284,7 @@ describe('ChatService: session and live events', () => {
     expect(service.state.phase).toEqual({ kind: 'needs-name', error: null });
     await service.join('  Seán  ');
     expect(service.state.phase).toEqual({ kind: 'joined', session: { name: 'Seán', admin: false } });
-    expect(readStored(stored.chatUsername)).toBe('Seán');
+    expect(readStored(storedLater.chatUsername)).toBe('Seán');
     stop();
   });
 

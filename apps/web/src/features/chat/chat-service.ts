@@ -26,7 +26,7 @@ import { localComingMoment } from '../../lib/i18n/dates.ts';
 import { knownServerErrorText, serverErrorText } from '../../lib/i18n/server-error.ts';
 import type { RealtimeClient } from '../../lib/realtime-client.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import type { ChatApi } from './chat-api.ts';
 import { CHAT_WINDOW_MESSAGES, mergeBySeq } from './chat-window.ts';
 
@@ -108,7 +108,7 @@ export class ChatService {
   ) {
     this.#now = options.now ?? Date.now;
     this.#newId = options.newId ?? randomUuid;
-    const kept = readStored(stored.chatOutbox);
+    const kept = readStored(storedLater.chatOutbox);
     for (const message of kept) this.#ownIds.add(message.id);
     this.#state = { ...this.#state, outbox: kept };
   }
@@ -170,7 +170,7 @@ export class ChatService {
           return;
         }
       }
-      const name = readStored(stored.chatUsername);
+      const name = readStored(storedLater.chatUsername);
       if (isValidChatName(name)) await this.#open(name);
       else this.#setPhase({ kind: 'needs-name', error: null });
     })().finally(() => {
@@ -193,7 +193,7 @@ export class ChatService {
   async #open(name: string): Promise<void> {
     try {
       const session = await this.api.openSession(name);
-      writeStored(stored.chatUsername, session.name);
+      writeStored(storedLater.chatUsername, session.name);
       this.#joined(session);
     } catch (error) {
       this.#setPhase({
@@ -518,8 +518,8 @@ export class ChatService {
   /** Writes my outbox next to the entries another open tab keeps there. */
   #keepOutbox(): void {
     for (const message of this.#state.outbox) this.#ownIds.add(message.id);
-    const others = readStored(stored.chatOutbox).filter((message) => !this.#ownIds.has(message.id));
-    writeStored(stored.chatOutbox, [...others, ...this.#state.outbox]);
+    const others = readStored(storedLater.chatOutbox).filter((message) => !this.#ownIds.has(message.id));
+    writeStored(storedLater.chatOutbox, [...others, ...this.#state.outbox]);
   }
 }
 

@@ -1,7 +1,7 @@
 import { INSTALL_MODAL_DELAY_MS } from '@onair/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { writeStored, readStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { peekInstallPrompt, takeInstallPrompt } from './early-install-prompt.ts';
 import {
   INSTALL_LATER_MS,
@@ -34,7 +34,7 @@ export function useInstallPrompt(): InstallPrompt {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(peekInstallPrompt);
   const [delayOver, setDelayOver] = useState(false);
   const [dismissed, setDismissed] = useState(
-    () => isStandalone() || readStored(stored.installLaterUntil) > Date.now(),
+    () => isStandalone() || readStored(storedLater.installLaterUntil) > Date.now(),
   );
   const [failed, setFailed] = useState(false);
   const ios = useRef(isIosSafari(navigator.userAgent, navigator.maxTouchPoints));
@@ -63,7 +63,7 @@ export function useInstallPrompt(): InstallPrompt {
   }, []);
 
   const later = useCallback(() => {
-    writeStored(stored.installLaterUntil, Date.now() + INSTALL_LATER_MS);
+    writeStored(storedLater.installLaterUntil, Date.now() + INSTALL_LATER_MS);
     setDismissed(true);
   }, []);
 

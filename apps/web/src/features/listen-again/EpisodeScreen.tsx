@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useEpisodePlayer } from '../../lib/player/index.ts';
 import { shareLink } from '../../lib/share-link.ts';
 import { readStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { localCalendarDay } from '../../lib/i18n/dates.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
@@ -84,7 +84,7 @@ function EpisodeView({ episode }: { episode: Episode }) {
   const shared = sharedStartMs(search.get('t'));
   // Before it plays here: the shared moment, else where this listener left it, else the start.
   const [idleAt, setIdleAt] = useState(
-    () => shared ?? resumePositionMs(readStored(stored.episodeProgress), episode.id),
+    () => shared ?? resumePositionMs(readStored(storedLater.episodeProgress), episode.id),
   );
   const positionMs = loaded ? loaded.positionMs : idleAt;
   const playing = loaded !== null && (loaded.state === 'playing' || loaded.state === 'loading');

@@ -3,7 +3,7 @@ import { continueListening, episodesByDay, type EpisodeProgress } from '@onair/c
 import { Link } from 'react-router';
 import { localCalendarDay } from '../../lib/i18n/dates.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { ShowImage } from '../../ui/ShowImage.tsx';
@@ -23,7 +23,7 @@ export const LISTEN_AGAIN_EPISODES = 50;
 export function ListenAgainScreen() {
   const { t } = useLingui();
   const { timeZone } = useStationClock();
-  const [progress] = useStored(stored.episodeProgress);
+  const [progress] = useStored(storedLater.episodeProgress);
   const started = continueListening(progress);
   const [episodes, retry] = useLoaded('recent', (signal) =>
     fetchEpisodes({ limit: LISTEN_AGAIN_EPISODES }, signal),

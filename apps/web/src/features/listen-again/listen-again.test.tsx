@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundledSchedule } from '../../lib/bundled-schedule.ts';
 import { PlayerService } from '../../lib/player/index.ts';
 import { writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { stubAppApi } from '../../test/fixtures.ts';
 import { renderAppAt } from '../../test/render-app.tsx';
 
@@ -42,7 +42,7 @@ describe('Listen again', () => {
   });
 
   it('lists recent episodes by the station’s day, and a Continue listening row for the one started', async () => {
-    writeStored(stored.episodeProgress, recordEpisodeProgress([], EARLIER, 30 * 60_000, Date.now()));
+    writeStored(storedLater.episodeProgress, recordEpisodeProgress([], EARLIER, 30 * 60_000, Date.now()));
     stubAppApi({ [`GET /api/episodes?limit=50`]: { body: { episodes: [WAREHOUSE, DEEP, EARLIER] } } });
     renderAppAt('/listen-again');
     const continuing = await screen.findByRole('region', { name: 'Continue listening' });

@@ -5,6 +5,7 @@ import { useLocale } from '../../lib/i18n/LocaleProvider.tsx';
 import { useStationClock } from '../../lib/station-clock.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { inPagePushSchema } from './in-page-push.ts';
 import { showLocalNotification } from './local-notification.ts';
@@ -33,7 +34,7 @@ interface NotificationsCompanionProps {
  */
 export function NotificationsCompanion({ open, onClose }: NotificationsCompanionProps) {
   const [settings] = useStored(stored.notificationSettings);
-  const [record] = useStored(stored.pushRecord);
+  const [record] = useStored(storedLater.pushRecord);
   const toast = useToast();
   const schedule = useSchedule();
   const stationClock = useStationClock();

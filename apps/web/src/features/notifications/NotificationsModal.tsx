@@ -5,6 +5,7 @@ import { unfavorite } from '../../lib/favorites.ts';
 import { useSchedule } from '../../lib/use-schedule.tsx';
 import { useStored } from '../../lib/use-stored.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import '../../styles/notifications.css';
@@ -27,7 +28,7 @@ export function NotificationsModal({ open, onClose, service = pushService() }: N
     () => service.state,
   );
   const [settings, setSettings] = useStored(stored.notificationSettings);
-  const [record] = useStored(stored.pushRecord);
+  const [record] = useStored(storedLater.pushRecord);
   const mode = deliveryMode(push.support, settings.enabled, record !== null);
   const toast = useToast();
   const { t, i18n } = useLingui();

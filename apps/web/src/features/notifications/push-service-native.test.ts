@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import type { NativeNotifications } from './native-reminders.ts';
 import { PUSH_MESSAGES, PushService } from './push-service.ts';
 
@@ -28,7 +29,7 @@ describe('PushService inside the apps', () => {
     await service.enable();
     expect(request).toHaveBeenCalledOnce();
     expect(readStored(stored.notificationSettings).enabled).toBe(true);
-    expect(readStored(stored.pushRecord)).toBeNull();
+    expect(readStored(storedLater.pushRecord)).toBeNull();
     expect(service.state).toMatchObject({
       permission: 'granted',
       notice: { text: i18n._(PUSH_MESSAGES.nativeEnabled) },

@@ -10,6 +10,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { stubApi, type StubbedRequest } from '../../test/fixtures.ts';
 import {
   installFakePushBrowser,
@@ -106,7 +107,7 @@ describe('PushService', () => {
       },
     ]);
     expect(readStored(stored.notificationSettings).enabled).toBe(true);
-    expect(readStored(stored.pushRecord)).toMatchObject({
+    expect(readStored(storedLater.pushRecord)).toMatchObject({
       endpoint: TEST_ENDPOINT,
       token: TEST_ENDPOINT,
       vapidKey: TEST_PUBLIC_KEY,
@@ -128,7 +129,7 @@ describe('PushService', () => {
     });
     expect(server.puts).toHaveLength(0);
     expect(readStored(stored.notificationSettings).enabled).toBe(true);
-    expect(readStored(stored.pushRecord)).toBeNull();
+    expect(readStored(storedLater.pushRecord)).toBeNull();
     expect(push.state.busy).toBe(false);
   });
 
@@ -219,7 +220,7 @@ describe('PushService', () => {
     now = NOW + PUSH_REFRESH_MS + 1;
     await push.sync(changed);
     expect(server.puts).toHaveLength(3);
-    expect(readStored(stored.pushRecord)?.creationTime).toBe(String(now));
+    expect(readStored(storedLater.pushRecord)?.creationTime).toBe(String(now));
     // The same subscription was kept: renewing is telling the server, not subscribing anew.
     expect(browser.subscribeCalls).toHaveLength(1);
   });
@@ -240,7 +241,7 @@ describe('PushService', () => {
     const server = serverStub();
     await service().enable();
     const settings = readStored(stored.notificationSettings);
-    expect(readStored(stored.pushRecord)?.locale).toBe('en');
+    expect(readStored(storedLater.pushRecord)?.locale).toBe('en');
     i18n.loadAndActivate({ locale: 'ga', messages: {} });
     try {
       // A reload in between: the record, not the page's memory, says which language the server has.
@@ -248,7 +249,7 @@ describe('PushService', () => {
       await reloaded.sync(settings);
       expect(server.puts).toHaveLength(2);
       expect(server.puts[1]).toMatchObject({ locale: 'ga' });
-      expect(readStored(stored.pushRecord)?.locale).toBe('ga');
+      expect(readStored(storedLater.pushRecord)?.locale).toBe('ga');
       await reloaded.sync(settings);
       await service().sync(settings);
       expect(server.puts).toHaveLength(2);
@@ -276,7 +277,7 @@ describe('PushService', () => {
     expect(server.deletes).toEqual([{ endpoint: TEST_ENDPOINT }]);
     expect(subscription?.unsubscribed).toBe(true);
     expect(readStored(stored.notificationSettings).enabled).toBe(false);
-    expect(readStored(stored.pushRecord)).toBeNull();
+    expect(readStored(storedLater.pushRecord)).toBeNull();
     expect(push.state.notice?.text).toBe(i18n._(PUSH_MESSAGES.disabled));
   });
 

@@ -16,6 +16,7 @@ import { ApiError, getJson, sendJson } from '../../lib/api-client.ts';
 import { serverErrorText } from '../../lib/i18n/server-error.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { inEnglish } from '../../lib/zod-english.ts';
 import { readPushPreferences, savePushPreferences } from './push-preferences-cache.ts';
 import { loadNativeNotifications, requestNativeNotifications } from './native-reminders.ts';
@@ -142,7 +143,7 @@ export class PushService {
     this.#set({ permission: granted ? 'granted' : 'denied' });
     if (!granted) return this.#say('denied', 'error');
     writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), enabled: true });
-    writeStored(stored.pushRecord, null);
+    writeStored(storedLater.pushRecord, null);
     this.#say('nativeEnabled', 'success');
   }
 
@@ -153,7 +154,7 @@ export class PushService {
         this.#set({ permission: await Notification.requestPermission() });
       }
       writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), enabled: true });
-      writeStored(stored.pushRecord, null);
+      writeStored(storedLater.pushRecord, null);
       this.#say('localEnabled', 'success');
     });
   }
@@ -161,7 +162,7 @@ export class PushService {
   /** Local-only mode after push failed: settings on, no record, the reason and the spec's fallback text. */
   #fallBackToLocal(why: string): void {
     writeStored(stored.notificationSettings, { ...readStored(stored.notificationSettings), enabled: true });
-    writeStored(stored.pushRecord, null);
+    writeStored(storedLater.pushRecord, null);
     const sentence = /[.!?]$/.test(why) ? why : `${why}.`;
     this.#notice(`${sentence} ${i18n._(PUSH_MESSAGES.localFallback)}`, 'info');
   }
@@ -173,8 +174,8 @@ export class PushService {
         ...readStored(stored.notificationSettings),
         enabled: false,
       });
-      const record = readStored(stored.pushRecord);
-      writeStored(stored.pushRecord, null);
+      const record = readStored(storedLater.pushRecord);
+      writeStored(storedLater.pushRecord, null);
       this.#lastSent = null;
       try {
         // Whatever worker is registered, active or not: turning off never waits for one (the
@@ -205,7 +206,7 @@ export class PushService {
    */
   sync(settings: NotificationSettings): Promise<void> {
     return this.#run(async () => {
-      const record = readStored(stored.pushRecord);
+      const record = readStored(storedLater.pushRecord);
       if (!settings.enabled || !record || this.#state.support !== 'push') return;
       if (Notification.permission !== 'granted') return;
       try {
@@ -275,7 +276,7 @@ export class PushService {
       vapidKey: publicKey,
       ...(locale ? { locale } : {}),
     };
-    writeStored(stored.pushRecord, record);
+    writeStored(storedLater.pushRecord, record);
     // The service worker reads these when the browser replaces the subscription with no page open.
     await savePushPreferences(body.preferences).catch((error: unknown) =>
       console.warn('Could not keep the push preferences for the service worker', error),

@@ -2,7 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type Episode, type NotificationSettings 
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { useNewEpisodeAlerts } from './use-new-episode-alerts.ts';
 
 const HOUR_MS = 3_600_000;
@@ -50,7 +50,9 @@ describe('useNewEpisodeAlerts (where no server push brings them)', () => {
 
   it('remembers the newest episode at the first look, then tells a favourite’s new one in the push’s words, once', async () => {
     const { now, load, notify, serve, comeBack } = follow(SETTINGS);
-    await waitFor(() => expect(readStored(stored.newEpisodesSeen)).toEqual({ until: now - 2 * HOUR_MS }));
+    await waitFor(() =>
+      expect(readStored(storedLater.newEpisodesSeen)).toEqual({ until: now - 2 * HOUR_MS }),
+    );
     expect(notify).not.toHaveBeenCalled(); // a newcomer has missed nothing
 
     serve([
@@ -75,7 +77,7 @@ describe('useNewEpisodeAlerts (where no server push brings them)', () => {
       [{ ...SETTINGS, favoriteShows: [] }, false],
       [SETTINGS, true],
     ] as const) {
-      writeStored(stored.newEpisodesSeen, { until: 0 });
+      writeStored(storedLater.newEpisodesSeen, { until: 0 });
       const { load, notify, comeBack } = follow(settings, registered);
       await comeBack();
       expect(load).not.toHaveBeenCalled();

@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { fetchEpisodes } from '../../lib/episodes-api.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 
 /** How often the open app looks for new episodes (and each time it comes back to the foreground). */
 export const NEW_EPISODE_CHECK_MS = 5 * 60_000;
@@ -61,12 +61,12 @@ export function useNewEpisodeAlerts({
       }
       if (controller.signal.aborted) return;
       const { added, seen } = newEpisodesSince(
-        readStored(stored.newEpisodesSeen),
+        readStored(storedLater.newEpisodesSeen),
         episodes,
         favorites,
         Date.now(),
       );
-      writeStored(stored.newEpisodesSeen, seen);
+      writeStored(storedLater.newEpisodesSeen, seen);
       for (const episode of added) {
         const { title, body } = newEpisodeMessage(episode, pushTexts(i18n.locale)).notification;
         notifyRef.current(title, body);

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScheduleStore } from '../../lib/schedule-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { ScheduleProvider, useSchedule } from '../../lib/use-schedule.tsx';
 import { useNewShowAlerts } from './use-new-show-alerts.ts';
 
@@ -55,14 +56,14 @@ describe('useNewShowAlerts (where no server push brings them)', () => {
     expect(notify).not.toHaveBeenCalled(); // the first look: a newcomer has missed nothing
     receive(2, week([slot('Aoife', 'Night Moves'), slot('Cian', 'Deep Dublin')]));
     expect(notify.mock.calls).toEqual([['New show: Deep Dublin', 'Cian · Friday 20:00 – 22:00']]);
-    expect(readStored(stored.newShowsSeen)).toEqual({
+    expect(readStored(storedLater.newShowsSeen)).toEqual({
       version: 2,
       ids: ['Aoife-Night Moves', 'Cian-Deep Dublin'],
     });
   });
 
   it('remembers the week across app starts: shows added while the app was closed are told at the next start', () => {
-    writeStored(stored.newShowsSeen, { version: 1, ids: ['Aoife-Night Moves'] });
+    writeStored(storedLater.newShowsSeen, { version: 1, ids: ['Aoife-Night Moves'] });
     const { notify, receive } = follow();
     receive(3, week([slot('Aoife', 'Night Moves'), slot('Cian', 'Deep Dublin')]));
     expect(notify).toHaveBeenCalledOnce();
@@ -77,17 +78,17 @@ describe('useNewShowAlerts (where no server push brings them)', () => {
           showNewShowAlerts: false,
         }),
       () => writeStored(stored.notificationSettings, { ...DEFAULT_NOTIFICATION_SETTINGS, enabled: false }),
-      () => writeStored(stored.pushRecord, RECORD),
+      () => writeStored(storedLater.pushRecord, RECORD),
     ]) {
       localStorage.clear();
       writeStored(stored.notificationSettings, { ...DEFAULT_NOTIFICATION_SETTINGS, enabled: true });
       setup();
-      writeStored(stored.newShowsSeen, { version: 1, ids: [] });
+      writeStored(storedLater.newShowsSeen, { version: 1, ids: [] });
       const { notify, receive } = follow();
       receive(2, week([slot('Cian', 'Deep Dublin')]));
       expect(notify).not.toHaveBeenCalled();
       // The week is still taken as seen: turning alerts on later announces no old news.
-      expect(readStored(stored.newShowsSeen)?.version).toBe(2);
+      expect(readStored(storedLater.newShowsSeen)?.version).toBe(2);
     }
   });
 });

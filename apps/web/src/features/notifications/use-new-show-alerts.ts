@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { ScheduleState } from '../../lib/schedule-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 
 /**
  * New Show Alerts where no server push reaches: inside the apps, in iOS Safari's tab and in a browser
@@ -34,10 +35,11 @@ export function useNewShowAlerts(
   const days = week?.schedule ?? null;
   useEffect(() => {
     if (version === null || days === null) return;
-    const { added, seen } = newShowsSince(readStored(stored.newShowsSeen), { version, schedule: days });
-    writeStored(stored.newShowsSeen, seen);
+    const { added, seen } = newShowsSince(readStored(storedLater.newShowsSeen), { version, schedule: days });
+    writeStored(storedLater.newShowsSeen, seen);
     const settings = readStored(stored.notificationSettings);
-    if (!settings.enabled || !settings.showNewShowAlerts || readStored(stored.pushRecord) !== null) return;
+    if (!settings.enabled || !settings.showNewShowAlerts || readStored(storedLater.pushRecord) !== null)
+      return;
     for (const { slot, day } of added) {
       const { title, body } = newShowMessage(
         slot,

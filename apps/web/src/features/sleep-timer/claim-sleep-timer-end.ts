@@ -1,5 +1,5 @@
 import { readStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 
 /**
  * What a tab does when the shared timer reaches zero: exactly one tab acts (reports the end), every
@@ -31,7 +31,7 @@ export function claimSleepTimerEnd(
   nowMs: number,
   locks: SleepTimerLocks | undefined = navigator.locks,
 ): Promise<SleepTimerEnding> {
-  const current = readStored(stored.sleepTimer);
+  const current = readStored(storedLater.sleepTimer);
   if (current?.isActive && current.endTime > nowMs) return Promise.resolve('running');
   // Cleared or replaced: another tab has already acted on this end.
   if (current?.endTime !== endTime) return Promise.resolve('follow');

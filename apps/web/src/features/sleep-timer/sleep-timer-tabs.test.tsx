@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics.ts';
 import { removeStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { claimSleepTimerEnd, type SleepTimerLocks } from './claim-sleep-timer-end.ts';
 import { useSleepTimer } from './use-sleep-timer.ts';
 
@@ -108,7 +108,7 @@ describe('the sleep timer across tabs', () => {
     act(() => {
       vi.setSystemTime(END + 400);
     });
-    act(() => removeStored(stored.sleepTimer));
+    act(() => removeStored(storedLater.sleepTimer));
     expect(tab.onExpire).toHaveBeenCalledTimes(1);
     expect(tab.onFade).toHaveBeenLastCalledWith(1);
     expect(tab.onExpire.mock.invocationCallOrder[0]).toBeLessThan(
@@ -135,7 +135,7 @@ describe('claimSleepTimerEnd', () => {
   const locks = () => new OriginLocks();
 
   it('acts for the first tab to claim an end, follows for every later one', async () => {
-    writeStored(stored.sleepTimer, { endTime: END, initialTime: 900, isActive: true });
+    writeStored(storedLater.sleepTimer, { endTime: END, initialTime: 900, isActive: true });
     const shared = locks();
     const roles = await Promise.all([
       claimSleepTimerEnd(END, END, shared),
@@ -147,17 +147,17 @@ describe('claimSleepTimerEnd', () => {
 
   it('follows once the timer is cleared or replaced by an ended one', async () => {
     expect(await claimSleepTimerEnd(END, END, locks())).toBe('follow');
-    writeStored(stored.sleepTimer, { endTime: END - 1, initialTime: 900, isActive: true });
+    writeStored(storedLater.sleepTimer, { endTime: END - 1, initialTime: 900, isActive: true });
     expect(await claimSleepTimerEnd(END, END, locks())).toBe('follow');
   });
 
   it('says running when another tab extended the timer before this one reached the old end', async () => {
-    writeStored(stored.sleepTimer, { endTime: END + 5 * 60_000, initialTime: 1200, isActive: true });
+    writeStored(storedLater.sleepTimer, { endTime: END + 5 * 60_000, initialTime: 1200, isActive: true });
     expect(await claimSleepTimerEnd(END, END, locks())).toBe('running');
   });
 
   it('acts on the stored value alone in a browser without Web Locks', async () => {
-    writeStored(stored.sleepTimer, { endTime: END, initialTime: 900, isActive: true });
+    writeStored(storedLater.sleepTimer, { endTime: END, initialTime: 900, isActive: true });
     expect(await claimSleepTimerEnd(END, END, undefined)).toBe('act');
   });
 });

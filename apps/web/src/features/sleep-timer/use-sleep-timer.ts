@@ -12,7 +12,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { track } from '../../lib/analytics.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { claimSleepTimerEnd } from './claim-sleep-timer-end.ts';
 
@@ -48,7 +48,7 @@ export interface SleepTimer {
  * (claim-sleep-timer-end.ts) reports it.
  */
 export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTimer {
-  const [state] = useStored(stored.sleepTimer);
+  const [state] = useStored(storedLater.sleepTimer);
   const [now, setNow] = useState(() => Date.now());
   // The end being settled: the volume stays down until this tab's audio is paused.
   const [ending, setEnding] = useState<number | null>(null);
@@ -62,10 +62,10 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
   // On load, a timer whose end has passed (the tab was closed meanwhile) is cleared, not fired:
   // nothing is playing after a reload, and the listener should not see a stale countdown.
   useEffect(() => {
-    const saved = readStored(stored.sleepTimer);
+    const saved = readStored(storedLater.sleepTimer);
     if (saved && restoreSleepTimer(saved, Date.now()) === null) {
       handled.current = saved.endTime;
-      removeStored(stored.sleepTimer);
+      removeStored(storedLater.sleepTimer);
     }
   }, []);
 
@@ -78,7 +78,7 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
       else {
         callbacks.current.onExpire();
         if (role === 'act') track('sleep_timer_complete', {});
-        if (readStored(stored.sleepTimer)?.endTime === endTime) removeStored(stored.sleepTimer);
+        if (readStored(storedLater.sleepTimer)?.endTime === endTime) removeStored(storedLater.sleepTimer);
       }
       setEnding(null);
     });
@@ -97,7 +97,7 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
         if (firstTick) {
           // Already over when this page first saw it: it ran out while no tab was open. Clear it only.
           handled.current = endTime;
-          removeStored(stored.sleepTimer);
+          removeStored(storedLater.sleepTimer);
         } else settle(endTime);
         return;
       }
@@ -144,18 +144,18 @@ export function useSleepTimer({ onExpire, onFade }: SleepTimerOptions): SleepTim
 
   const start = useCallback((minutes: number, isCustomTime: boolean) => {
     const next = startSleepTimer(minutes, Date.now());
-    writeStored(stored.sleepTimer, next);
+    writeStored(storedLater.sleepTimer, next);
     setNow(Date.now());
     track('sleep_timer_start', { timer_minutes: next.initialTime / 60, is_custom_time: isCustomTime });
   }, []);
 
   const extend = useCallback((minutes: number) => {
-    const current = readStored(stored.sleepTimer);
-    if (current) writeStored(stored.sleepTimer, extendSleepTimer(current, minutes));
+    const current = readStored(storedLater.sleepTimer);
+    if (current) writeStored(storedLater.sleepTimer, extendSleepTimer(current, minutes));
   }, []);
 
   const cancel = useCallback(() => {
-    removeStored(stored.sleepTimer);
+    removeStored(storedLater.sleepTimer);
     track('sleep_timer_cancel', {});
   }, []);
 

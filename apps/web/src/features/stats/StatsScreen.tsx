@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useMinuteClock } from '../../lib/use-minute-clock.ts';
 import { useStationClock } from '../../lib/station-clock.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { useStored } from '../../lib/use-stored.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import '../../styles/stats.css';
@@ -37,7 +37,7 @@ const shortDay = (label: string) => {
 /** The listener's own figures, from the sessions kept on this device (route /stats). */
 export function StatsScreen() {
   const { t } = useLingui();
-  const [sessions] = useStored(stored.statsSessions);
+  const [sessions] = useStored(storedLater.statsSessions);
   const now = useMinuteClock();
   const stats = useMemo(() => computeListeningStats(sessions, now), [sessions, now]);
 

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@onair/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import { ListeningSessionRecorder } from './session-recorder.ts';
 
 const T0 = new Date(2026, 10, 22, 20, 0, 0).getTime();
@@ -12,7 +12,7 @@ function recorder() {
   return { rec, at: (seconds: number) => (now = T0 + seconds * 1000) };
 }
 
-const sessions = () => readStored(stored.statsSessions);
+const sessions = () => readStored(storedLater.statsSessions);
 const stats = () =>
   JSON.parse(localStorage.getItem(STORAGE_KEYS.statsListeningStats) ?? 'null') as Record<
     string,

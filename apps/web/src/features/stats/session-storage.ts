@@ -1,6 +1,6 @@
 import { computeListeningStats, makeListeningSession } from '@onair/core';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 
 /**
  * Stores the session `id` as running from `startMs` to `endMs`, replacing an earlier checkpoint of
@@ -9,8 +9,8 @@ import * as stored from '../../lib/stored.ts';
 export function saveListeningSession(id: string, startMs: number, endMs: number): boolean {
   const session = makeListeningSession(id, startMs, endMs);
   if (!session) return false;
-  const sessions = [...readStored(stored.statsSessions).filter((kept) => kept.id !== id), session];
-  writeStored(stored.statsSessions, sessions);
-  writeStored(stored.statsListeningStats, computeListeningStats(sessions, new Date(endMs)));
+  const sessions = [...readStored(storedLater.statsSessions).filter((kept) => kept.id !== id), session];
+  writeStored(storedLater.statsSessions, sessions);
+  writeStored(storedLater.statsListeningStats, computeListeningStats(sessions, new Date(endMs)));
   return true;
 }

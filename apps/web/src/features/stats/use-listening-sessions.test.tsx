@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage.ts';
-import * as stored from '../../lib/stored.ts';
+import * as storedLater from '../../lib/stored-later.ts';
 import {
   SESSION_CHECKPOINT_MS,
   useListeningSessions,
@@ -10,7 +10,7 @@ import {
 } from './use-listening-sessions.ts';
 
 const T0 = new Date(2026, 10, 22, 9, 0, 0).getTime();
-const durations = () => readStored(stored.statsSessions).map((session) => session.duration);
+const durations = () => readStored(storedLater.statsSessions).map((session) => session.duration);
 
 function setup(initial: ListeningFacts) {
   return renderHook((facts: ListeningFacts) => useListeningSessions(facts), { initialProps: initial });

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { recordEpisodeProgress, resumePositionMs, type Episode } from '@onair/core';
 import { readStored, writeStored } from '../storage.ts';
-import * as stored from '../stored.ts';
+import * as storedLater from '../stored-later.ts';
 
 export type EpisodeState = 'loading' | 'playing' | 'paused' | 'error';
 
@@ -81,7 +81,7 @@ export abstract class EpisodePlayback {
       positionMs ??
       (current?.episode.id === episode.id
         ? current.positionMs
-        : resumePositionMs(readStored(stored.episodeProgress), episode.id))
+        : resumePositionMs(readStored(storedLater.episodeProgress), episode.id))
     );
   }
 
@@ -95,9 +95,9 @@ export abstract class EpisodePlayback {
     if (!current) return;
     this.#lastSavedAt = this.#now();
     writeStored(
-      stored.episodeProgress,
+      storedLater.episodeProgress,
       recordEpisodeProgress(
-        readStored(stored.episodeProgress),
+        readStored(storedLater.episodeProgress),
         current.episode,
         current.positionMs,
         this.#lastSavedAt,

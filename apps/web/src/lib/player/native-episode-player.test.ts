@@ -2,7 +2,7 @@ import { REWIND_STEP_MS, type Episode } from '@onair/core';
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../storage.ts';
-import * as stored from '../stored.ts';
+import * as storedLater from '../stored-later.ts';
 import { fakeNativePlayer, stubNativeBridge } from '../../test/fake-native-audio.ts';
 import { EPISODE_MESSAGES, EPISODE_PROGRESS_SAVE_MS } from './episode-playback.ts';
 import { NATIVE_AUDIO_ID } from './native-audio-engine.ts';
@@ -37,7 +37,7 @@ const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const episodeCalls = () =>
   native.calls.filter(([, params]) => params['audioId'] === NATIVE_EPISODE_AUDIO_ID).map(([name]) => name);
 const savedPositionMs = () =>
-  readStored(stored.episodeProgress).find((entry) => entry.id === EPISODE.id)?.positionMs;
+  readStored(storedLater.episodeProgress).find((entry) => entry.id === EPISODE.id)?.positionMs;
 
 let native: ReturnType<typeof fakeNativePlayer>;
 let service: PlayerService;

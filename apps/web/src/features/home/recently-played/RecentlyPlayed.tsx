@@ -5,7 +5,7 @@ import { useRecentTracks, useTimeshift } from '../../../lib/player/index.ts';
 import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { useStation } from '../../../lib/station-context.tsx';
 import { useStationClock } from '../../../lib/station-clock.ts';
-import * as stored from '../../../lib/stored.ts';
+import * as storedLater from '../../../lib/stored-later.ts';
 import { useStored } from '../../../lib/use-stored.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import '../../../styles/recently-played.css';
@@ -24,7 +24,7 @@ export default function RecentlyPlayed() {
   const { station } = useStation();
   const stationClock = useStationClock();
   const tracks = useRecentTracks();
-  const [saved, setSaved] = useStored(stored.savedTracks);
+  const [saved, setSaved] = useStored(storedLater.savedTracks);
   const [open, setOpen] = useState(false);
   const services = station?.musicLinks ?? MUSIC_SERVICES;
   const timeshift = useTimeshift();
