@@ -42,6 +42,13 @@ import { parseAst, Visitor, type Plugin, type Rollup } from 'vite';
 
 export type CatalogPart = 'first-paint' | 'rest';
 
+/**
+ * What the split-out chunks' parts are named (`catalog-part-<hash>.js`): the service worker leaves
+ * them out of its precache (vite.config.ts), which holds each catalog whole (first part and rest);
+ * offline, a chunk whose part is not at hand loads the whole catalog (lib/i18n/catalog.ts).
+ */
+export const CHUNK_PART_NAME = 'catalog-part';
+
 const PART_QUERY = /^(.*\.po)\?catalog=(first-paint|rest|parts|chunk&of=(.+))$/;
 const SOURCE = /\.[cm]?[jt]sx?$/;
 
@@ -272,15 +279,14 @@ export function catalogParts(options: {
     },
     outputOptions(output) {
       if (!split) return null;
-      // A part is a `messages` chunk, as the first part and the rest: not named after its screen.
+      // A chunk's part is named for what it is (CHUNK_PART_NAME), not after its screen's module.
       const named = output.chunkFileNames;
       return {
         ...output,
         chunkFileNames: (chunk) => {
           const pattern = typeof named === 'function' ? named(chunk) : (named ?? '[name]-[hash].js');
-          return PART_QUERY.test(chunk.facadeModuleId ?? '')
-            ? pattern.replace('[name]', 'messages')
-            : pattern;
+          const ofChunk = PART_QUERY.exec(chunk.facadeModuleId ?? '')?.[3];
+          return ofChunk === undefined ? pattern : pattern.replace('[name]', CHUNK_PART_NAME);
         },
       };
     },

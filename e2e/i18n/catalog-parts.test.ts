@@ -120,23 +120,36 @@ describe('each catalog in parts: the first paint’s messages, each screen’s o
     },
   );
 
-  it('fetches a screen’s part again when it fails to arrive, and then draws the screen', async () => {
+  it('draws a screen whose part does not arrive with the whole catalog (offline, the worker has catalogs whole)', async () => {
     const schedulePart = screenPart('en', 'src/features/schedule/ScheduleScreen.tsx');
     const page = await openPage(browser(), { locale: 'en-GB', serviceWorkers: 'block' });
+    const restAsked = watchFor(page, catalogPartUrl('en', 'rest'));
     let refused = 0;
     await page.route(`**${schedulePart}`, (route) => {
-      if (refused < 2) {
-        refused += 1;
-        return route.abort('connectionrefused');
-      }
-      return route.continue();
+      refused += 1;
+      return route.abort('internetdisconnected');
     });
     await page.goto(server().url);
     await waitForApp(page);
     await page.getByRole('link', { name: 'Schedule' }).click();
-    await page.locator('.day-tabs__tab').first().waitFor({ timeout: 20_000 });
-    expect(refused).toBe(2);
+    await page.locator('.day-tabs__tab').first().waitFor();
+    expect(refused).toBe(1);
+    expect(restAsked()).toBe(true);
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    expect(await shownIds(page, await messageIds(page, catalogPartUrl('en', 'rest')))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offline, a screen never opened draws from the worker’s precache: its catalog whole, no part', async () => {
+    const page = await openPage(browser(), { locale: 'en-GB' });
+    await page.goto(server().url);
+    await waitForApp(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Schedule' }).click();
+    await page.locator('.day-tabs__tab').first().waitFor();
+    await page.context().setOffline(false);
+    expect(await shownIds(page, await messageIds(page, catalogPartUrl('en', 'rest')))).toEqual([]);
     await page.context().close();
   });
 

@@ -96,6 +96,21 @@ describe('catalog parts', () => {
     expect(asked).toEqual(['xx first-paint', 'xx index', 'xx screen']);
   });
 
+  it('loads the whole language for a chunk whose part does not arrive (offline: the worker has catalogs whole)', async () => {
+    const missing: PartIndexes = {
+      xx: () => Promise.resolve({ [SCREEN_CHUNK]: () => Promise.reject(new TypeError('Failed to fetch')) }),
+    };
+    const loader = catalogLoader({
+      firstPaint: { xx: () => Promise.resolve(FIRST) },
+      rest: { xx: () => Promise.resolve(REST) },
+      chunks: missing,
+    });
+    await loader.activateFirstPaint('xx');
+    await loader.afterMessages(Promise.resolve('screen'), SCREEN_CHUNK);
+    expect(i18n._('later')).toBe('Sleep timer');
+    expect(i18n._('other')).toBe('Chat');
+  });
+
   it('fails a chunk whose part the build did not make, naming it', async () => {
     const { loader } = loaderWithHeldParts(['xx']);
     await loader.activateFirstPaint('xx');

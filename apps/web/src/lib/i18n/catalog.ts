@@ -86,10 +86,19 @@ export function catalogLoader(parts: {
 
   const chunkPart = (chunk: string, locale: string) =>
     once(chunkParts, `${locale} ${chunk}`, async () => {
-      const index = await once(indexes, locale, () => load(parts.chunks, locale));
-      const part = index[chunk];
-      if (!part) throw new Error(`No message catalog part is built for ${chunk}`);
-      i18n.load(locale, await part());
+      let messages: Messages;
+      try {
+        const index = await once(indexes, locale, () => load(parts.chunks, locale));
+        const part = index[chunk];
+        if (!part) throw new Error(`No message catalog part is built for ${chunk}`);
+        messages = await part();
+      } catch (error) {
+        // A part that did not arrive (a browser rejects it with a TypeError): offline, the service
+        // worker has each catalog whole, not its parts (vite.config.ts). The whole holds the chunk's.
+        if (!(error instanceof TypeError)) throw error;
+        return whole(locale);
+      }
+      i18n.load(locale, messages);
     });
 
   async function messagesOf(chunk: string): Promise<void> {
