@@ -29,15 +29,16 @@ import { parseAst, Visitor, type Plugin, type Rollup } from 'vite';
  *   its part, `messages.po?catalog=chunk&of=src/…/X`, is in: the ids found in the modules X imports
  *   statically, less the first part's. So it never shows a message id; it is tried again when it
  *   fails to arrive. Importing `firstPaint` itself is not wrapped: it is what loads the first part.
- *   A message used by several chunks is in each of their parts (a few hundred bytes at most,
- *   `npm run bench:bundle`), so a screen loads one part.
+ *   A message used by several chunks is in each of their parts, so a screen loads one part
+ *   (English: 18 KB gz over 29 parts, against 11 KB for the rest, `npm run bench:bundle`; the
+ *   service worker precaches none of them).
  * - `messages.po?catalog=parts` is a locale's index of those parts: `import()`s of each, by chunk.
  *   It is loaded with the first chunk, not with the first paint: the first paint's code carries only
  *   the chunks' names, not seven locales' file names for each. The chunks are the targets of the
  *   `import()`s in the app's source files, found before the build reads any module (the index must
  *   list them when it is read); a chunk that was not found fails the build.
- * Elsewhere (Vite's dev server, the prerender's build, tests) the first part is the whole catalog and
- * the rest empty.
+ * Elsewhere (Vite's dev server, the prerender's build, tests) the first part is the whole catalog, and
+ * the rest and the index are empty.
  */
 
 export type CatalogPart = 'first-paint' | 'rest';
