@@ -47,14 +47,20 @@ const APP_ENTRY = 'index.html';
 /** The app itself: main.tsx imports it right after the first paint, and the server preloads it. */
 const APP_MODULE = 'src/app/start-app.tsx';
 /**
- * A language's compiled catalog, in two chunks (apps/web/vite-catalog-parts.ts): the messages of the
- * first paint's modules, awaited before Home hydrates, and the rest, which every split-out screen
- * awaits before it draws.
+ * A language's compiled catalog, in parts (apps/web/vite-catalog-parts.ts): the messages of the
+ * first paint's modules, awaited before Home hydrates; each split-out chunk's own messages, which that
+ * chunk awaits before it draws, found through the language's index of parts; and the rest, which
+ * comes with a language picked in the app.
  */
-const catalogPart = (locale: string, part: 'first-paint' | 'rest') =>
+const catalogPart = (locale: string, part: 'first-paint' | 'rest' | 'parts') =>
   `src/locales/${locale}/messages.po?catalog=${part}`;
+/** The part split-out `module` awaits (its key in the manifest, as the route's). */
+const chunkCatalogPart = (locale: string, module: string) =>
+  `src/locales/${locale}/messages.po?catalog=chunk&of=${module}`;
+const CATALOG_PART = /^src\/locales\/[^/]+\/messages\.po\?catalog=/;
 const ENGLISH_CATALOG = catalogPart('en', 'first-paint');
 const ENGLISH_CATALOG_REST = catalogPart('en', 'rest');
+const ENGLISH_PARTS_INDEX = catalogPart('en', 'parts');
 /** Irish, the first station's language: Home's first paint in it, with its catalog's first part. */
 const IRISH_CATALOG = catalogPart('ga', 'first-paint');
 /** Pages built on their own (apps/web/vite.*.config.ts): their build manifest and entry. */
@@ -147,8 +153,11 @@ export async function runBundleBench(): Promise<void> {
   const shell = new Set(app);
   if (manifest[ENGLISH_CATALOG]) staticClosure(manifest, ENGLISH_CATALOG, shell);
   const first = weigh(manifest, shell);
-  // What a split-out screen awaits on top of its own chunks: the rest of the catalog.
-  const catalogRest = manifest[ENGLISH_CATALOG_REST] ? [ENGLISH_CATALOG_REST] : [];
+  // What a split-out screen awaits on top of its own chunks: its part of the catalog, through the index.
+  const catalogParts = (modules: readonly string[]) =>
+    [ENGLISH_PARTS_INDEX, ...modules.map((module) => chunkCatalogPart('en', module))].filter(
+      (key) => manifest[key],
+    );
 
   console.log(`Bundle weight from ${DIST} (gzip -9)`);
   console.log(`${'route'.padEnd(12)} ${'JS gz'.padStart(10)} ${'CSS gz'.padStart(10)}  files`);
@@ -168,7 +177,9 @@ export async function runBundleBench(): Promise<void> {
       console.log(`${route.padEnd(12)} (no chunk for ${source})`);
       continue;
     }
-    const extra = [...staticClosure(manifest, source), ...catalogRest].filter((key) => !shell.has(key));
+    const extra = [...staticClosure(manifest, source), ...catalogParts([source])].filter(
+      (key) => !shell.has(key),
+    );
     const more = weigh(manifest, extra);
     console.log(
       `${route.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
@@ -177,7 +188,9 @@ export async function runBundleBench(): Promise<void> {
   if (manifest[WIDE_LAYOUT.module]) {
     const closure = new Set<string>();
     for (const module of [WIDE_LAYOUT.module, ...WIDE_LAYOUT.with]) staticClosure(manifest, module, closure);
-    const extra = [...closure, ...catalogRest].filter((key) => !shell.has(key));
+    const extra = [...closure, ...catalogParts([WIDE_LAYOUT.module, ...WIDE_LAYOUT.with])].filter(
+      (key) => !shell.has(key),
+    );
     const more = weigh(manifest, extra);
     console.log(
       `${WIDE_LAYOUT.label.padEnd(12)} ${kb(first.js + more.js).padStart(10)} ${kb(first.css + more.css).padStart(10)}  first paint + ${more.files.join(', ')}`,
@@ -200,13 +213,19 @@ export async function runBundleBench(): Promise<void> {
       ([key, chunk]) =>
         chunk.isDynamicEntry &&
         key !== APP_MODULE &&
-        key !== ENGLISH_CATALOG &&
-        key !== ENGLISH_CATALOG_REST &&
+        !CATALOG_PART.test(key) &&
         key !== WIDE_LAYOUT.module &&
         !Object.values(LAZY_ROUTES).includes(key),
     )
     .map(([key, chunk]) => `${key} ${kb(gzipBytes(chunk.file))}`);
   if (onDemand.length > 0) console.log(`loaded later, off the first paint: ${onDemand.join('; ')}`);
+  const screenParts = Object.keys(manifest).filter((key) => key.startsWith(chunkCatalogPart('en', '')));
+  if (screenParts.length > 0) {
+    const parts = weigh(manifest, screenParts);
+    console.log(
+      `English's catalog: first paint ${kb(weigh(manifest, [ENGLISH_CATALOG]).js)}; index of parts ${kb(weigh(manifest, [ENGLISH_PARTS_INDEX]).js)}; ${screenParts.length} split-out chunks' parts ${kb(parts.js)} in all; the rest (with a language picked in the app; offline, instead of a part) ${kb(weigh(manifest, [ENGLISH_CATALOG_REST]).js)}`,
+    );
+  }
   const floor = await frameworkFloorBytes();
   console.log(
     `floor: React DOM + React Router drawing one route, same Vite: ${kb(floor)}; Home is ×${(first.js / floor).toFixed(2)} the floor, ${kb(first.js - floor)} of its own`,

@@ -8,7 +8,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogParts } from './vite-catalog-parts.ts';
+import { catalogParts, CHUNK_PART_NAME } from './vite-catalog-parts.ts';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -108,8 +108,8 @@ function appShellChunk(): Rolldown.CodeSplittingGroup {
 }
 
 /**
- * `split`: each catalog is built in two parts, what the first paint needs and the rest
- * (vite-catalog-parts.ts); only in the app's client build.
+ * `split`: each catalog is built in parts, what the first paint needs, each split-out chunk's own
+ * and the rest (vite-catalog-parts.ts); only in the app's client build.
  */
 export function linguiPlugins({ split = false }: { split?: boolean } = {}) {
   const linguiConfig = getConfig({ configPath: LINGUI_CONFIG });
@@ -165,6 +165,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // The one show image the app shows whatever the schedule: the fallback.
             'images/shows/fallback_400.jpg',
           ],
+          // Not each screen's part of each catalog (vite-catalog-parts.ts): some 150 KB gz in all,
+          // their messages a second time, since each catalog is precached whole, which a screen
+          // loads offline instead. (Workbox's own default is the first.)
+          globIgnores: ['**/node_modules/**/*', `**/${CHUNK_PART_NAME}-*.js`],
         },
       }),
   ],

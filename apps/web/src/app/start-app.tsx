@@ -6,7 +6,6 @@ import {
   activateFirstPaintLocale,
   applyDocumentLocale,
   chooseLocale,
-  completeCatalog,
   pageLocale,
   storedLocaleChoice,
 } from '../lib/i18n/locale.ts';
@@ -31,8 +30,8 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   const router = createAppRouter();
   // The language is settled before the first render: a prerendered screen is hydrated in the
   // language the server drew it in (<html lang>), then switched if the listener's choice differs.
-  // Only the messages of the first paint's own modules are awaited; the rest follows hydration, and
-  // every split-out chunk waits for it (lib/i18n/catalog.ts).
+  // Only the messages of the first paint's own modules are awaited; every split-out chunk waits for
+  // its own part of the catalog (lib/i18n/catalog.ts).
   const initialLocale =
     pageLocale() ??
     chooseLocale(storedLocaleChoice(), navigator.languages, initialData()?.station.locale ?? DEFAULT_LOCALE);
@@ -60,10 +59,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
           player={player}
           initial={initial}
           router={<RouterProvider router={router} />}
-          onCommit={() => {
-            committed(root);
-            void completeCatalog();
-          }}
+          onCommit={() => committed(root)}
         />
       );
       // The prerendered screen is hydrated: React keeps the server's elements and only attaches to

@@ -57,7 +57,7 @@ describe('loading a split-out chunk', () => {
 
 describe('a chunk whose stylesheet did not arrive', () => {
   it('has the failed <link> replaced by a new one, and draws once that one is in', async () => {
-    await activateWhole('en'); // a chunk also waits for the catalog
+    await activateWhole('en'); // a chunk also waits for its part of the catalog
     const url = `${location.origin}/assets/Modal-x.css`;
     document.head.insertAdjacentHTML('beforeend', `<link rel="stylesheet" href="${url}">`);
     const failed = document.head.lastElementChild;
@@ -72,7 +72,7 @@ describe('a chunk whose stylesheet did not arrive', () => {
     expect(links()).toHaveLength(1);
 
     let drawn = false;
-    const chunk = loadChunk(() => Promise.resolve('Modal')).then(() => (drawn = true));
+    const chunk = loadChunk(() => Promise.resolve('Modal'), 'src/ui/Modal.tsx').then(() => (drawn = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(drawn).toBe(false);
     links()[0]?.dispatchEvent(new Event('load'));

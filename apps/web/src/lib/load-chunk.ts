@@ -1,8 +1,9 @@
-import { afterCatalog } from './i18n/catalog.ts';
+import { afterMessages } from './i18n/catalog.ts';
 
 /*
  * How the app's split-out chunks arrive (a lazy screen or dialog, the live player…): the build turns
- * each of the app's `import('./…')` into `loadChunk(() => import('./…'))` (vite-catalog-parts.ts).
+ * each of the app's `import('./X')` into `loadChunk(() => import('./X'), 'src/…/X')`
+ * (vite-catalog-parts.ts), the second naming the chunk's part of the catalog.
  * A chunk asked for while the server restarts (a deploy) or the network drops for a moment fails to
  * arrive; React.lazy keeps that failure for good, and the screen was the router's error page until a
  * reload. Browsers fetch a module that failed again when it is imported again, so it is tried again.
@@ -77,12 +78,12 @@ function refetchMissingStylesheet(event: Event & { payload?: unknown }): void {
 if (typeof window !== 'undefined') window.addEventListener('vite:preloadError', refetchMissingStylesheet);
 
 /**
- * A split-out chunk: once the catalog is whole (so it never shows a message id) and its stylesheets
- * are in, tried again until it arrives.
+ * Split-out `chunk` (its module, relative to the app's folder): once its part of the catalog is in
+ * (so it never shows a message id) and its stylesheets are in, tried again until it arrives.
  */
-export const loadChunk = <T>(load: () => Promise<T>): Promise<T> =>
+export const loadChunk = <T>(load: () => Promise<T>, chunk: string): Promise<T> =>
   retryingLoad(async () => {
-    const module = await afterCatalog(load());
+    const module = await afterMessages(load(), chunk);
     await Promise.allSettled(arrivingStylesheets.values());
     return module;
   });

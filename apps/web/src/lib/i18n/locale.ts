@@ -9,11 +9,11 @@ import {
 } from '@onair/core';
 import { readStored, writeStored } from '../storage.ts';
 import * as stored from '../stored.ts';
-import { activateFirstPaint, activateWhole, completeCatalog } from './catalog.ts';
+import { activateFirstPaint, activateWhole } from './catalog.ts';
 
 /**
- * The app's language (README "Languages"). Each shipped catalog is built in two chunks of its own
- * (catalog.ts): a page loads only its language's, and only the part its first paint needs before that.
+ * The app's language (README "Languages"). Each shipped catalog is built in parts (catalog.ts): a
+ * page loads only its language's, the part its first paint needs, then each screen's own.
  */
 
 /** Loads `locale`'s whole catalog (once) and makes it the one every message is read from. */
@@ -21,11 +21,9 @@ export const activateLocale: (locale: Locale) => Promise<void> = activateWhole;
 
 /**
  * Loads the first part of `locale`'s catalog, the messages of what the first paint runs, and makes it
- * the one every message is read from; `completeCatalog` loads the rest.
+ * the one every message is read from; each split-out chunk loads its own part (lib/load-chunk.ts).
  */
 export const activateFirstPaintLocale: (locale: Locale) => Promise<void> = activateFirstPaint;
-
-export { completeCatalog };
 
 /** For the server's prerender and tests: the catalogs are at hand, no loading. */
 export function activateLoadedLocale(locale: Locale, messages: Messages): void {
