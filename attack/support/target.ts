@@ -90,16 +90,17 @@ export class Target {
 
   /**
    * Everything the store holds, table by table, rows in key order: "nothing changed" is equality.
-   * Leaves out listener_minute, station_claim and the archive's tables: the server writes them by
-   * itself, from its own stream's status, schedule and audio (a minute boundary, a listener's daily
-   * peak or a chunk during a case would otherwise look like a change an attacker made).
+   * Leaves out listener_minute, station_claim, rewind_listener_count and the archive's tables: the
+   * server writes them by itself, from its own stream's status, schedule, audio and clock (a minute
+   * boundary, a listener's daily peak, a chunk or the rewind count's 15 s heartbeat during a case
+   * would otherwise look like a change an attacker made).
    */
   storeSnapshot(): Record<string, unknown[]> {
     const db = new SQLite(join(this.server.dataDir, 'onair.sqlite'), { readonly: true, fileMustExist: true });
     try {
       const tables = db
         .prepare(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('listener_minute', 'station_claim') AND name NOT LIKE 'archive_%' ORDER BY name",
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('listener_minute', 'station_claim', 'rewind_listener_count') AND name NOT LIKE 'archive_%' ORDER BY name",
         )
         .all() as Array<{ name: string }>;
       return Object.fromEntries(
