@@ -1,4 +1,6 @@
 import { NATIVE_AUDIO_ID, type NativeAudioPlugin } from '../lib/player/native-audio-engine.ts';
+import * as livePlayer from '../lib/player/live-player.ts';
+import { PlayerService } from '../lib/player/player-service.ts';
 
 type Status = 'playing' | 'paused' | 'stopped';
 
@@ -98,4 +100,27 @@ export function stubNativeBridge(plugin: NativeAudioPlugin): () => void {
     Plugins: { AudioPlayer: plugin },
   };
   return () => delete (globalThis as { Capacitor?: unknown }).Capacitor;
+}
+
+/** The station the native player's tests play: its two mounts. */
+export const NATIVE_TEST_STATION = {
+  name: 'Test FM',
+  streams: { standard: 'https://radio.test/live', high: 'https://radio.test/live-hq' },
+};
+
+/**
+ * The app's PlayerService as the native tests start it (after stubNativeBridge): live player loaded,
+ * nothing on air, a four-hour rewind window, the test station set and the service started.
+ */
+export function startNativeTestService(): PlayerService {
+  const service = new PlayerService({
+    livePlayer,
+    fetchNowPlaying: () => new Promise(() => undefined),
+    fetchTrackHistory: async () => [],
+    quality: { read: () => 'standard', write: () => undefined },
+    fetchRewindWindow: async () => ({ earliestAt: Date.now() - 4 * 3_600_000, timeshiftMs: 4 * 3_600_000 }),
+  });
+  service.setStation(NATIVE_TEST_STATION);
+  service.start();
+  return service;
 }

@@ -3,12 +3,9 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAYER_MESSAGES } from './audio-engine.ts';
 import { NATIVE_AUDIO_ID } from './native-audio-engine.ts';
-import { PlayerService } from './player-service.ts';
-import * as livePlayer from './live-player.ts';
-import { fakeNativePlayer, stubNativeBridge } from '../../test/fake-native-audio.ts';
+import type { PlayerService } from './player-service.ts';
+import { fakeNativePlayer, startNativeTestService, stubNativeBridge } from '../../test/fake-native-audio.ts';
 
-const streams = { standard: 'https://radio.test/live', high: 'https://radio.test/live-hq' };
-const station = { name: 'Test FM', streams };
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 // A refusal's sentence module is fetched when a refusal happens (off the first paint); loaded here
@@ -31,15 +28,7 @@ beforeEach(() => {
     vi.fn(async () => new Response('', { status: 200, headers: { 'content-type': 'audio/mpeg' } })),
   );
   unstubBridge = stubNativeBridge(native.plugin);
-  service = new PlayerService({
-    livePlayer,
-    fetchNowPlaying: () => new Promise(() => undefined),
-    fetchTrackHistory: async () => [],
-    quality: { read: () => 'standard', write: () => undefined },
-    fetchRewindWindow: async () => ({ earliestAt: Date.now() - 4 * 3_600_000, timeshiftMs: 4 * 3_600_000 }),
-  });
-  service.setStation(station);
-  service.start();
+  service = startNativeTestService();
 });
 
 afterEach(() => {

@@ -3,7 +3,12 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored } from '../storage.ts';
 import * as storedLater from '../stored-later.ts';
-import { fakeNativePlayer, stubNativeBridge } from '../../test/fake-native-audio.ts';
+import {
+  fakeNativePlayer,
+  NATIVE_TEST_STATION,
+  startNativeTestService,
+  stubNativeBridge,
+} from '../../test/fake-native-audio.ts';
 import { EPISODE_MESSAGES, EPISODE_PROGRESS_SAVE_MS } from './episode-playback.ts';
 import { NATIVE_AUDIO_ID } from './native-audio-engine.ts';
 import { NATIVE_EPISODE_AUDIO_ID, NATIVE_EPISODE_POLL_MS } from './native-episode-player.ts';
@@ -27,10 +32,6 @@ const EPISODE: Episode = {
   feedUrl: '/shows/deep-dublin/feed.xml',
 };
 
-const station = {
-  name: 'Test FM',
-  streams: { standard: 'https://radio.test/live', high: 'https://radio.test/live-hq' },
-};
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** The plugin calls made to the episode's source. */
@@ -49,15 +50,7 @@ beforeEach(async () => {
   localStorage.clear();
   native = fakeNativePlayer();
   unstubBridge = stubNativeBridge(native.plugin);
-  service = new PlayerService({
-    livePlayer,
-    fetchNowPlaying: () => new Promise(() => undefined),
-    fetchTrackHistory: async () => [],
-    quality: { read: () => 'standard', write: () => undefined },
-    fetchRewindWindow: async () => ({ earliestAt: Date.now() - 4 * HOUR, timeshiftMs: 4 * HOUR }),
-  });
-  service.setStation(station);
-  service.start();
+  service = startNativeTestService();
   await service.prepareEpisodes();
 });
 
@@ -185,7 +178,7 @@ describe('inside the apps, an episode plays in the native player (the lock scree
       fetchTrackHistory: async () => [],
       quality: { read: () => 'standard', write: () => undefined },
     });
-    service.setStation(station);
+    service.setStation(NATIVE_TEST_STATION);
     service.start();
     await service.prepareEpisodes();
     fresh.failPlay();
