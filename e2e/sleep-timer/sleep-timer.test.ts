@@ -106,9 +106,11 @@ describe('the sleep timer in Chromium', () => {
 
   // Two tabs each start a real stream, so this takes twice the time of a one-tab test.
   it('stops the music in every open tab; only one tab claims the end', { timeout: 120_000 }, async () => {
+    // Real time, no fake clock: Playwright gives each page a clock of its own, started when the page
+    // opens and moved page by page, so two tabs read different times, which no two tabs of one browser
+    // do (a tab whose clock read before the end took the other's clearing for a cancel).
     const first = await openPage(browser());
     const context = first.context();
-    await context.clock.install({ time: EVENING });
     const second = await context.newPage();
     const tabs = [first, second];
     for (const tab of tabs) {
@@ -130,11 +132,16 @@ describe('the sleep timer in Chromium', () => {
       .getByText(/^1[45]:\d\d$/)
       .waitFor();
 
-    // Both tabs' clocks to two seconds before the end, the same instant in each; the end itself comes
-    // in real time. Each page's fake clock started when that page opened, so they read seconds apart,
-    // and a jump past the end let one tab act and clear the timer while the other's clock still read
-    // before it — a cancel, to that tab. No two tabs of one browser see that.
-    await context.clock.setSystemTime(timer.endTime - 2_000);
+    // The end brought to three seconds from now, as another tab of the listener's would move it: through
+    // storage, from a third page of the origin, so both tabs hear of it alike.
+    const other = await context.newPage();
+    await other.goto(`${server().url}/manifest.webmanifest`);
+    const endTime = await other.evaluate((stored) => {
+      const moved = { ...stored, endTime: Date.now() + 3_000 };
+      localStorage.setItem('playfm_sleep_timer', JSON.stringify(moved));
+      return moved.endTime;
+    }, timer);
+    await other.close();
     for (const [index, tab] of tabs.entries()) {
       await tab.bringToFront();
       // Generous: a tab that was behind catches up on becoming visible, slowly on a loaded machine
@@ -148,7 +155,7 @@ describe('the sleep timer in Chromium', () => {
     const held = await first.evaluate(
       async () => (await navigator.locks.query()).held?.map((lock) => lock.name) ?? [],
     );
-    expect(held).toEqual([`playfm_sleep_timer_end_${timer.endTime}`]);
+    expect(held).toEqual([`playfm_sleep_timer_end_${endTime}`]);
     await context.close();
   });
 });
