@@ -146,6 +146,12 @@ export function staticGraph(
 type LinguiApi = typeof LinguiApiModule;
 type PluginContext = Rollup.PluginContext;
 
+/** `cache`'s value for `key`, made by `make` the first time it is asked for. */
+function cached<T>(cache: Map<string, T>, key: string, make: (key: string) => T): T {
+  if (!cache.has(key)) cache.set(key, make(key));
+  return cache.get(key) as T;
+}
+
 /** A setting getConfig always fills in. */
 function configured(value: string | undefined, name: string): string {
   if (!value) throw new Error(`lingui.config.ts was read without its ${name}`);
@@ -206,14 +212,7 @@ export function catalogParts(options: {
   }
 
   /** `file` compiled, once per build. */
-  function compiledCatalog(file: string): ReturnType<typeof compileCatalog> {
-    let compilation = compilations.get(file);
-    if (!compilation) {
-      compilation = compileCatalog(file);
-      compilations.set(file, compilation);
-    }
-    return compilation;
-  }
+  const compiledCatalog = (file: string) => cached(compilations, file, compileCatalog);
 
   /** `file` compiled, and the PO files it is compiled from (itself, its fallbacks): Vite watches them. */
   async function compileCatalog(
@@ -244,14 +243,7 @@ export function catalogParts(options: {
   }
 
   const extracted = new Map<string, Promise<string[]>>();
-  function messageIds(file: string): Promise<string[]> {
-    let ids = extracted.get(file);
-    if (!ids) {
-      ids = extractIds(file);
-      extracted.set(file, ids);
-    }
-    return ids;
-  }
+  const messageIds = (file: string) => cached(extracted, file, extractIds);
 
   async function extractIds(file: string): Promise<string[]> {
     const code = await readFile(file, 'utf8');
